@@ -1,0 +1,80 @@
+/** Business constants of the spec (part 1 §9 and part 2 §9). */
+
+export const LANGS = ['he', 'en'] as const;
+export const DEFAULT_LANG = 'he';
+export const DEFAULT_CURRENCY = 'ILS';
+export const RTL_LANGS: readonly string[] = ['he', 'ar'];
+
+export const UserType = { admin: 0, normal: 1, publisher: 2 } as const;
+export type UserType = (typeof UserType)[keyof typeof UserType];
+
+export const FriendType = { literary: 0, helper: 1, dictionary: 2, editor: 3, system: 4 } as const;
+export type FriendType = (typeof FriendType)[keyof typeof FriendType];
+
+export const FRIEND_DEFAULTS = { temp: 80, top_p: 20, model: 'auto', category: 0 } as const;
+export const SLIDER_RANGE = { min: 10, max: 100 } as const;
+export const DEFAULT_MODEL_WHEN_NONE = 'gemini-2.5-flash';
+export const MODEL_FALLBACK_LIST = [
+  'auto',
+  'gemini-2.0-flash',
+  'gemini-2.5-flash',
+  'gemini-2.5-pro',
+  'gpt-4o',
+  'gpt-4.1',
+  'gpt-5-mini',
+] as const;
+
+export const VOICES = [
+  { voice: 'alloy', gender: 'neutral', tone: 'balanced' },
+  { voice: 'echo', gender: 'male', tone: 'calm' },
+  { voice: 'fable', gender: 'male', tone: 'storyteller' },
+  { voice: 'onyx', gender: 'male', tone: 'deep' },
+  { voice: 'nova', gender: 'female', tone: 'bright' },
+  { voice: 'shimmer', gender: 'female', tone: 'soft' },
+  { voice: 'breeze', gender: 'female', tone: 'light' },
+  { voice: 'cove', gender: 'male', tone: 'warm' },
+  { voice: 'ember', gender: 'male', tone: 'energetic' },
+  { voice: 'juniper', gender: 'female', tone: 'clear' },
+  { voice: 'sky', gender: 'female', tone: 'airy' },
+] as const;
+
+/** The editor character that is hidden from users without `canadd`. */
+export const EDITOR_FRIEND_ID = 'sharoneditor';
+export const GRAPHIC_DESIGNER_FRIEND_ID = 'graphicdesigner';
+export const GUEST_PREFIX = 'tmp_';
+export const GUEST_SUFFIX_LENGTH = 8;
+
+export const TIMINGS = {
+  autosaveMs: 20000,
+  savedIndicatorMs: 3000,
+  loginErrorClearMs: 7000,
+  editErrorClearMs: 2000,
+  docPollMs: 4000,
+  docPollMax: 10,
+  autocompleteThrottleMs: 1000,
+  toastMs: 5000,
+  toastExtendedMs: 1000,
+  titleDelayMs: 100,
+  serviceWorkerFallbackMs: 30000,
+  userDetailsSuccessMs: 4000,
+  profileMessageMs: 5000,
+  autoSendInputqMs: 500,
+} as const;
+
+export const BREAKPOINTS = {
+  shellDesktop: 768,
+  smallScreen: 400,
+  chatDesktop: 1200,
+  otherDesktop: 992,
+  editorPopupFullScreen: 900,
+} as const;
+
+export const CATEGORY_BUTTONS = { default: 8, main: 64 } as const;
+export const FRIEND_ID_UNIQUE_CHECK_MIN = 3;
+
+/** Sign-in rules of ours (the spec leaves them to the server). */
+export const AUTH = {
+  linkTtlMinutes: 20,
+  sessionTtlDays: 30,
+  passwordMinLength: 8,
+} as const;

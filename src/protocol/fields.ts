@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Field schemas shared by many actions. Limits are ours: the spec leaves them open. */
+
+export const Email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email())
+  .transform((s) => s.toLowerCase());
+
+/** The caller's own e-mail echoed in a body (spec payloads carry it); checked against the session. */
+export const IdentityEmail = z.string().trim().max(254).optional();
+
+export const Lang = z
+  .string()
+  .max(16)
+  .optional()
+  .transform((s): 'he' | 'en' | undefined => {
+    if (!s) return undefined;
+    return s.toLowerCase().startsWith('en') ? 'en' : s.toLowerCase().startsWith('he') ? 'he' : undefined;
+  });
+
+/** 0/1 flags; clients also send booleans or "0"/"1". */
+export const Flag = z
+  .union([z.literal(0), z.literal(1), z.boolean(), z.literal('0'), z.literal('1')])
+  .transform((v): 0 | 1 => (v === 1 || v === true || v === '1' ? 1 : 0));
+
+export const FriendId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9]+$/, 'English letters and digits only');
+
+export const FullName = z.string().trim().min(1).max(100);
+export const Password = z.string().max(200);
+export const Token = z.string().trim().min(1).max(200);
+export const Notes = z.string().max(20000);
+export const Bitmask = z.coerce.number().int().min(0).max(2 ** 31 - 1);

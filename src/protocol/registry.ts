@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import { authActions } from './actions/auth.ts';
+import { friendActions } from './actions/friends.ts';
+import { userActions } from './actions/users.ts';
+
+/** Every action of the API. The server's handler map must cover it exactly. */
+export const actions = {
+  ...authActions,
+  ...userActions,
+  ...friendActions,
+};
+
+export type Actions = typeof actions;
+export type ActionName = keyof Actions;
+export type ActionInput<A extends ActionName> = z.input<Actions[A]['input']>;
+export type ParsedInput<A extends ActionName> = z.output<Actions[A]['input']>;
+export type ActionOutput<A extends ActionName> = z.output<Actions[A]['output']>;
+
+export const actionNames = Object.keys(actions) as ActionName[];
+
+export function isActionName(name: unknown): name is ActionName {
+  return typeof name === 'string' && Object.hasOwn(actions, name);
+}

@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { ADMIN_FILE } from './admin-endpoint.ts';
+import { AdminCommand, runAdminCommand } from './admin.service.ts';
+
+const usage = `Usage:
+  npm run admin -- create-user <email> --name "<full name>" [--password <pw>] [--usertype 0|1|2] [--grant canadd,imgedit,globalpriv]
+  npm run admin -- grant <email> <flags>
+  npm run admin -- revoke <email> <flags>
+Flags: canadd (create characters), imgedit (create images), globalpriv (see and manage everything).`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+function parseCommand(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      password: { type: 'string' },
+      usertype: { type: 'string' },
+      grant: { type: 'string' },
+    },
+  });
+  const [command, email, flags] = positionals;
+  const raw =
+    command === 'create-user'
+      ? { command, email, name: values.name, password: values.password, usertype: values.usertype, grant: values.grant }
+      : { command, email, flags };
+  const parsed = AdminCommand.safeParse(raw);
+  if (!parsed.success) fail(parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('\n'));
+  return parsed.data;
+}
+
+async function viaServer(file: string, cmd: AdminCommand): Promise<string | null> {
+  const { port, key, pid } = JSON.parse(readFileSync(file, 'utf8')) as { port: number; key: string; pid: number };
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return null; // a stale file from a server that is gone
+  }
+  const res = await fetch(`http://127.0.0.1:${port}/api/admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-key': key },
+    body: JSON.stringify(cmd),
+  });
+  const out = (await res.json()) as { ok: boolean; message: string };
+  if (!out.ok) fail(out.message);
+  return out.message;
+}
+
+let cmd: AdminCommand;
+try {
+  cmd = parseCommand(process.argv.slice(2));
+} catch (err) {
+  fail((err as Error).message);
+}
+const config = loadConfig();
+const file = join(config.dataDir, ADMIN_FILE);
+let message: string | null = null;
+if (!config.DATABASE_URL && existsSync(file)) message = await viaServer(file, cmd);
+if (message === null) {
+  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolSize: 1 });
+  try {
+    message = await runAdminCommand(database.db, cmd);
+  } catch (err) {
+    await database.close();
+    fail((err as Error).message);
+  }
+  await database.close();
+}
+console.log(message);

@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ErrorCode } from '../protocol/errors.ts';
+import type { Deps } from './deps.ts';
+import { AppError } from './errors.ts';
+import { registerAdminEndpoint } from './admin/admin-endpoint.ts';
+import { newToken } from './infra/secrets.ts';
+import { msg } from './messages.ts';
+import type { Ctx, SessionPort } from './rpc/context.ts';
+import { createDispatcher, failure, pickLang } from './rpc/dispatcher.ts';
+import { createHandlers } from './rpc/handlers.ts';
+import { createServices } from './services.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+/** The HTTP application; everything from outside comes in through `deps`. */
+export async function buildApp(deps: Deps) {
+  const app = Fastify({
+    loggerInstance: deps.log as unknown as FastifyBaseLogger,
+    genReqId: () => randomUUID(),
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  const services = createServices(deps);
+  const dispatch = createDispatcher(services, createHandlers(services));
+  const secure = deps.config.publicUrl.startsWith('https://');
+
+  await app.register(fastifyCookie);
+
+  const sessionPort = (reply: FastifyReply): SessionPort => ({
+    begin(token, expiresAt) {
+      reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
+    },
+    end() {
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    },
+  });
+
+  /** Double submit: the XSRF cookie is readable by our page only, which copies it into a header. */
+  function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.cookies[XSRF_COOKIE]) {
+      reply.setCookie(XSRF_COOKIE, newToken(), { path: '/', httpOnly: false, sameSite: 'lax', secure });
+    }
+  }
+
+  function requestInfo(request: FastifyRequest, reply: FastifyReply) {
+    const auth = request.headers.authorization;
+    const bearer = auth?.startsWith('Bearer ') ? auth.slice(7).trim() || null : null;
+    const cookieToken = request.cookies[SESSION_COOKIE] || null;
+    const xsrfCookie = request.cookies[XSRF_COOKIE];
+    const xsrfHeader = request.headers[XSRF_HEADER];
+    return {
+      bearer,
+      cookieToken,
+      xsrfOk: !!xsrfCookie && typeof xsrfHeader === 'string' && xsrfHeader === xsrfCookie,
+      ip: request.ip,
+      acceptLanguage: request.headers['accept-language'] ?? '',
+      host: request.hostname,
+      log: request.log,
+      session: sessionPort(reply),
+    };
+  }
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const lang = pickLang(undefined, null, request.headers['accept-language'] ?? '');
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(500).send(failure(ErrorCode.INTERNAL, lang).body);
+    }
+    const text =
+      err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? msg('tooLarge', lang) : err.code?.startsWith('FST_ERR_CTP') ? msg('badJson', lang) : undefined;
+    return reply.status(status).send(failure(ErrorCode.BAD_INPUT, lang, text).body);
+  });
+
+  app.post('/api', async (request, reply) => {
+    const result = await dispatch({ body: request.body, ...requestInfo(request, reply) });
+    ensureXsrfCookie(request, reply);
+    return reply.status(result.status).send(result.body);
+  });
+
+  // Third-party identity sign-in (spec part 1 §7): idToken in, email/token/fullname out.
+  const GoogleBody = z.object({ idToken: z.string().min(10).max(8192), lang: z.string().max(16).optional() });
+  app.post('/api/auth/google', async (request, reply) => {
+    const info = requestInfo(request, reply);
+    const lang = pickLang((request.body as { lang?: unknown } | null)?.lang, null, info.acceptLanguage);
+    const parsed = GoogleBody.safeParse(request.body);
+    if (!parsed.success) {
+      const r = failure(ErrorCode.BAD_INPUT, lang);
+      return reply.status(r.status).send(r.body);
+    }
+    const ctx: Ctx = { user: null, sessionHash: null, lang, ...info };
+    try {
+      const out = await services.auth.googleSignIn(parsed.data.idToken, ctx);
+      ensureXsrfCookie(request, reply);
+      return { Error: 0, ...out };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const r = failure(err.code, lang, err.message, err.extra);
+      return reply.status(r.status).send(r.body);
+    }
+  });
+
+  app.get('/api/config', async (request, reply) => {
+    ensureXsrfCookie(request, reply);
+    return {
+      version: deps.config.version,
+      googleClientId: deps.google?.clientId ?? null,
+      assistantHostWord: deps.config.ASSISTANT_HOST_WORD,
+    };
+  });
+
+  app.get('/api/health', async () => ({ ok: true }));
+
+  if (deps.adminEndpoint) {
+    registerAdminEndpoint(app, deps.db, deps.config.dataDir, () => {
+      const addr = app.server.address();
+      return typeof addr === 'object' && addr ? addr.port : deps.config.PORT;
+    });
+  }
+
+  if (existsSync(deps.config.webDir)) {
+    await app.register(fastifyStatic, { root: deps.config.webDir, wildcard: false, index: false });
+    // The single-page app answers every other GET; its router decides.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api')) {
+        const r = failure(ErrorCode.NOT_FOUND, 'en');
+        return reply.status(404).send(r.body);
+      }
+      ensureXsrfCookie(request, reply);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  return app;
+}

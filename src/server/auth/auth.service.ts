@@ -1,0 +1,192 @@
+import { AUTH } from '../../protocol/constants.ts';
+import { ErrorCode, type Lang } from '../../protocol/errors.ts';
+import type { ParsedInput } from '../../protocol/registry.ts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { hashPassword, hashToken, newToken, verifyPassword } from '../infra/secrets.ts';
+import { signinLinkMail } from '../mail/templates.ts';
+import { msg } from '../messages.ts';
+import type { Ctx, SessionUser } from '../rpc/context.ts';
+import { usersRepo, type UserRow } from '../users/users.repo.ts';
+import { authRepo } from './auth.repo.ts';
+
+const MIN15 = 15 * 60;
+/** Limits of ours: the spec leaves them to the server. */
+export const LIMITS = {
+  linkPerEmail: { limit: 5, window: MIN15 },
+  linkPerIp: { limit: 30, window: MIN15 },
+  probePerIp: { limit: 120, window: MIN15 },
+  passwordFailPerEmail: { limit: 8, window: MIN15 },
+  passwordFailPerIp: { limit: 40, window: MIN15 },
+  registerPerIp: { limit: 10, window: 60 * 60 },
+  badTokenPerIp: { limit: 30, window: MIN15 },
+} as const;
+
+export function toSessionUser(u: UserRow): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    fullname: u.fullname,
+    usertype: u.usertype,
+    canadd: u.canadd,
+    imgedit: u.imgedit,
+    globalpriv: u.globalpriv,
+    lang: u.lang,
+  };
+}
+
+export function authService(deps: Deps) {
+  const { db, clock, limiter, mailer, config, log } = deps;
+  const repo = authRepo(db);
+  const usersR = usersRepo(db);
+
+  async function limit(key: string, rule: { limit: number; window: number }) {
+    const d = await limiter.hit(key, rule.limit, rule.window);
+    if (!d.allowed) throw new AppError(ErrorCode.RATE_LIMITED, undefined, { retryAfter: d.retryAfter });
+  }
+
+  async function startSession(user: UserRow, ctx: Ctx) {
+    const token = newToken();
+    const expiresAt = new Date(clock.now().getTime() + AUTH.sessionTtlDays * 86400_000);
+    await repo.createSession(user.id, hashToken(token), expiresAt);
+    ctx.session.begin(token, expiresAt);
+    return token;
+  }
+
+  async function sendLink(user: UserRow, lang: Lang, friendid: string | undefined, ctx: Ctx) {
+    await limit(`link:ip:${ctx.ip}`, LIMITS.linkPerIp);
+    await limit(`link:email:${user.email}`, LIMITS.linkPerEmail);
+    const token = newToken();
+    const expiresAt = new Date(clock.now().getTime() + AUTH.linkTtlMinutes * 60_000);
+    await repo.createLink(user.id, hashToken(token), friendid || null, expiresAt);
+    const link = `${config.publicUrl}/login/${token}${friendid ? `/friend/${friendid}` : ''}`;
+    await mailer.send(
+      signinLinkMail({ to: user.email, fullname: user.fullname, link, lang, ttlMinutes: AUTH.linkTtlMinutes }),
+    );
+    if (config.LOG_SIGNIN_LINKS !== false) log.info({ email: user.email, link }, 'sign-in link');
+  }
+
+  const userAnswer = (u: UserRow, token: string) => ({
+    fullname: u.fullname,
+    email: u.email,
+    token,
+    type: u.usertype,
+  });
+
+  return {
+    async sendToken(input: ParsedInput<'SendToken'>, ctx: Ctx) {
+      await limit(`probe:ip:${ctx.ip}`, LIMITS.probePerIp);
+      const user = await usersR.byEmail(input.email);
+      if (!user) throw new AppError(ErrorCode.FIRST_TIME);
+      const lang = input.lang ?? (user.lang as Lang);
+      const haspassword = user.passwordHash ? 1 : 0;
+
+      if (input.password) {
+        const byEmail = `pwfail:email:${user.email}`;
+        const byIp = `pwfail:ip:${ctx.ip}`;
+        const [e, i] = await Promise.all([
+          limiter.peek(byEmail, LIMITS.passwordFailPerEmail.limit),
+          limiter.peek(byIp, LIMITS.passwordFailPerIp.limit),
+        ]);
+        if (!e.allowed || !i.allowed) {
+          throw new AppError(ErrorCode.RATE_LIMITED, undefined, {
+            retryAfter: Math.max(e.retryAfter, i.retryAfter),
+          });
+        }
+        const ok = user.passwordHash ? await verifyPassword(input.password, user.passwordHash) : false;
+        if (!ok) {
+          await limiter.hit(byEmail, LIMITS.passwordFailPerEmail.limit, LIMITS.passwordFailPerEmail.window);
+          await limiter.hit(byIp, LIMITS.passwordFailPerIp.limit, LIMITS.passwordFailPerIp.window);
+          throw new AppError(ErrorCode.WRONG_PASSWORD);
+        }
+        await limiter.reset(byEmail);
+        const token = await startSession(user, ctx);
+        return { ...userAnswer(user, token), haspassword };
+      }
+      if (input.sendlink === 1 || input.passwordmode === 1) {
+        await sendLink(user, lang, input.friendid, ctx);
+        return { sent: 1, haspassword };
+      }
+      return { haspassword };
+    },
+
+    async registerFullname(input: ParsedInput<'RegisterFullname'>, ctx: Ctx) {
+      await limit(`register:ip:${ctx.ip}`, LIMITS.registerPerIp);
+      const lang = input.lang ?? ctx.lang;
+      let user = await usersR.byEmail(input.email);
+      if (!user) {
+        user = await usersR.create({ email: input.email, fullname: input.fullname, lang });
+      } else if (!user.verifiedAt) {
+        // Nobody has proven this address yet: the latest name wins until someone does.
+        user = await usersR.update(user.id, { fullname: input.fullname, lang });
+      }
+      // A proven account keeps its name: whoever registers here only triggers a link to its owner.
+      await sendLink(user, lang, input.friendid, ctx);
+      return { sent: 1 };
+    },
+
+    async checkToken(input: ParsedInput<'CheckToken'>, ctx: Ctx) {
+      if (!input.token) {
+        if (!ctx.user) throw new AppError(ErrorCode.UNAUTHENTICATED);
+        const user = await usersR.byId(ctx.user.id);
+        if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED);
+        return userAnswer(user, '');
+      }
+      const th = hashToken(input.token);
+      const now = clock.now();
+      const link = await repo.consumeLink(th, now);
+      if (link) {
+        let user = await usersR.byId(link.userId);
+        if (!user) throw new AppError(ErrorCode.LINK_INVALID);
+        if (!user.verifiedAt) user = await usersR.update(user.id, { verifiedAt: now });
+        const token = await startSession(user, ctx);
+        return { ...userAnswer(user, token), ...(link.friendid ? { friendid: link.friendid } : {}) };
+      }
+      const session = await repo.findSession(th, now);
+      if (session) {
+        ctx.session.begin(input.token, session.expiresAt);
+        return userAnswer(session.user, input.token);
+      }
+      await limit(`badtoken:ip:${ctx.ip}`, LIMITS.badTokenPerIp);
+      throw new AppError(ErrorCode.LINK_INVALID);
+    },
+
+    async signOut(ctx: Ctx) {
+      if (ctx.sessionHash) await repo.deleteSession(ctx.sessionHash);
+      ctx.session.end();
+      return {};
+    },
+
+    /** The user behind a session token, or null. */
+    async userForToken(token: string): Promise<{ user: SessionUser; hash: string } | null> {
+      const hash = hashToken(token);
+      const row = await repo.findSession(hash, clock.now());
+      return row ? { user: toSessionUser(row.user), hash } : null;
+    },
+
+    async googleSignIn(idToken: string, ctx: Ctx) {
+      if (!deps.google) throw new AppError(ErrorCode.NOT_CONFIGURED, msg('googleNotConfigured', ctx.lang));
+      await limit(`google:ip:${ctx.ip}`, LIMITS.linkPerIp);
+      let identity;
+      try {
+        identity = await deps.google.verify(idToken);
+      } catch (err) {
+        log.warn({ err: (err as Error).message }, 'google id token refused');
+        throw new AppError(ErrorCode.UNAUTHENTICATED, msg('googleInvalid', ctx.lang));
+      }
+      let user = await usersR.byEmail(identity.email);
+      const now = clock.now();
+      if (!user) {
+        user = await usersR.create({ email: identity.email, fullname: identity.name, lang: ctx.lang, verifiedAt: now });
+      } else if (!user.verifiedAt) {
+        user = await usersR.update(user.id, { verifiedAt: now, fullname: user.fullname || identity.name });
+      }
+      const token = await startSession(user, ctx);
+      return userAnswer(user, token);
+    },
+
+    hashPassword,
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

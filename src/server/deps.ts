@@ -1,0 +1,20 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Clock } from './infra/clock.ts';
+import type { RateLimiter } from './infra/rate-limit.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { GoogleVerifier } from './auth/google.ts';
+
+/** Everything from outside that the services use; chosen once in main.ts (or by a test). */
+export interface Deps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  limiter: RateLimiter;
+  log: Logger;
+  google: GoogleVerifier | null;
+  /** Serve the loopback admin endpoint (the real server; not tests). */
+  adminEndpoint?: boolean;
+}

@@ -1,0 +1,94 @@
+import { EDITOR_FRIEND_ID } from '../../protocol/constants.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import type { ParsedInput } from '../../protocol/registry.ts';
+import { availableModels } from '../ai/models.ts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { msg } from '../messages.ts';
+import { requireUser, type Ctx } from '../rpc/context.ts';
+import { friendPriv } from './friend-access.ts';
+import { friendsRepo, type FriendRow } from './friends.repo.ts';
+
+export const formatTime = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+
+export function friendsService(deps: Deps) {
+  const repo = friendsRepo(deps.db);
+
+  function card(f: FriendRow) {
+    return {
+      friendid: f.friendid,
+      friendname: f.friendname,
+      image: f.image,
+      description: f.description,
+      friendtype: f.friendtype,
+      category: f.category,
+      publicfriend: f.publicfriend,
+    };
+  }
+
+  return {
+    async getFriends(input: ParsedInput<'GetFriends'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const showAll = input.showall === 1 && me.globalpriv;
+      const friends = await repo.list({
+        viewer: showAll ? null : { id: me.id, email: me.email },
+        lang: input.lang,
+        categories: input.categories,
+        hideIds: me.canadd ? [] : [EDITOR_FRIEND_ID],
+      });
+      return { friends };
+    },
+
+    async getFriendDetails(input: ParsedInput<'GetFriendDetails'>, ctx: Ctx) {
+      const row = await repo.byFriendId(input.friendid);
+      if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
+      const f = row.friend;
+      const priv = await friendPriv(repo, f, ctx.user);
+      if (priv === 2) {
+        throw ctx.user
+          ? new AppError(ErrorCode.FORBIDDEN, msg('friendNoAccess', ctx.lang))
+          : new AppError(ErrorCode.UNAUTHENTICATED);
+      }
+      const pub = {
+        ...card(f),
+        firstprompt: f.firstprompt,
+        voice: f.voice,
+        lang: f.lang,
+        lastupdate: formatTime(f.lastupdate),
+        creator: row.ownerEmail ?? '',
+        creatorname: row.ownerName ?? '',
+        priv,
+      };
+      if (priv !== 0) return { friend: pub };
+      return {
+        friend: {
+          ...pub,
+          personality: f.personality,
+          background: f.background,
+          temp: f.temp,
+          top_p: f.topP,
+          model: f.model,
+          voice_instructions: f.voiceInstructions,
+        },
+      };
+    },
+
+    /** The support and sales assistants in the caller's language (see the seed). */
+    async heliconAssistants(input: ParsedInput<'GetHeliconAssistants'>, ctx: Ctx) {
+      const lang = input.lang ?? ctx.lang;
+      const pick = async (base: string) => {
+        const row = (await repo.byFriendId(lang === 'en' ? `${base}en` : base)) ?? (await repo.byFriendId(base));
+        if (!row) return null;
+        const f = row.friend;
+        return { friendid: f.friendid, image: f.image, friendname: f.friendname, description: f.description };
+      };
+      return { support: await pick('support'), sales: await pick('sales') };
+    },
+
+    modelsList() {
+      return availableModels(deps.config);
+    },
+  };
+}
+
+export type FriendsService = ReturnType<typeof friendsService>;

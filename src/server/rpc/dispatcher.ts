@@ -1,0 +1,144 @@
+import type { z } from 'zod';
+import { DEFAULT_LANG } from '../../protocol/constants.ts';
+import { ErrorCode, errorText, type Lang } from '../../protocol/errors.ts';
+import { actions, isActionName, type ActionName } from '../../protocol/registry.ts';
+import { AppError } from '../errors.ts';
+import { msg } from '../messages.ts';
+import type { Services } from '../services.ts';
+import type { Ctx, Log, SessionPort, SessionUser } from './context.ts';
+import type { HandlerMap } from './handler-types.ts';
+
+export interface RpcRequest {
+  body: unknown;
+  /** Bearer token from the Authorization header. */
+  bearer: string | null;
+  /** Session cookie, and whether the double-submit XSRF check passed for it. */
+  cookieToken: string | null;
+  xsrfOk: boolean;
+  ip: string;
+  acceptLanguage: string;
+  host: string;
+  log: Log;
+  session: SessionPort;
+}
+
+export interface RpcResult {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const statusOf: Partial<Record<ErrorCode, number>> = {
+  [ErrorCode.INTERNAL]: 500,
+  [ErrorCode.BAD_INPUT]: 400,
+  [ErrorCode.UNKNOWN_ACTION]: 400,
+  [ErrorCode.UNAUTHENTICATED]: 401,
+  [ErrorCode.CSRF]: 403,
+  [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.IDENTITY_MISMATCH]: 403,
+  [ErrorCode.RATE_LIMITED]: 429,
+};
+
+export function failure(code: ErrorCode, lang: Lang, text?: string, extra?: Record<string, unknown>): RpcResult {
+  return {
+    status: statusOf[code] ?? 200,
+    body: { Error: code, Errstr: text || errorText(code, lang), ...extra },
+  };
+}
+
+export function pickLang(raw: unknown, user: SessionUser | null, acceptLanguage: string): Lang {
+  if (typeof raw === 'string') {
+    if (raw.startsWith('en')) return 'en';
+    if (raw.startsWith('he')) return 'he';
+  }
+  if (user?.lang === 'en' || user?.lang === 'he') return user.lang;
+  const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
+  if (first.startsWith('en')) return 'en';
+  return DEFAULT_LANG;
+}
+
+function describeIssues(error: z.ZodError, lang: Lang): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => msg('invalidField', lang, { field: i.path.join('.') || '(body)', detail: i.message }))
+    .join(' ');
+}
+
+/**
+ * POST /api: session -> access level -> input parse -> identity check -> handler -> output parse.
+ */
+export function createDispatcher(services: Services, handlers: HandlerMap) {
+  return async function dispatch(req: RpcRequest): Promise<RpcResult> {
+    const body = req.body;
+    const rawLang = body && typeof body === 'object' ? (body as Record<string, unknown>).lang : undefined;
+    let lang = pickLang(rawLang, null, req.acceptLanguage);
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      return failure(ErrorCode.BAD_INPUT, lang, msg('badJson', lang));
+    }
+    const { action, ...fields } = body as Record<string, unknown>;
+    if (action === undefined || action === '') return failure(ErrorCode.UNKNOWN_ACTION, lang, msg('missingAction', lang));
+    if (!isActionName(action)) return failure(ErrorCode.UNKNOWN_ACTION, lang);
+    const def = actions[action];
+
+    // Identity comes from the session only.
+    let user: SessionUser | null = null;
+    let sessionHash: string | null = null;
+    const token = req.bearer ?? req.cookieToken;
+    if (req.cookieToken && !req.bearer && !req.xsrfOk) return failure(ErrorCode.CSRF, lang);
+    if (token) {
+      const found = await services.auth.userForToken(token);
+      if (found) {
+        user = found.user;
+        sessionHash = found.hash;
+      } else if (req.bearer) {
+        return failure(ErrorCode.UNAUTHENTICATED, lang);
+      }
+    }
+    lang = pickLang(rawLang, user, req.acceptLanguage);
+
+    if (def.access !== 'public' && !user) return failure(ErrorCode.UNAUTHENTICATED, lang);
+    if (def.access === 'globalpriv' && !user?.globalpriv) return failure(ErrorCode.FORBIDDEN, lang);
+    if (def.access === 'admin' && user?.usertype !== 0) return failure(ErrorCode.FORBIDDEN, lang);
+
+    const parsed = def.input.safeParse(fields);
+    if (!parsed.success) return failure(ErrorCode.BAD_INPUT, lang, describeIssues(parsed.error, lang));
+
+    if (def.identity && user) {
+      const claimed = (fields as Record<string, unknown>)[def.identity];
+      if (
+        typeof claimed === 'string' &&
+        claimed.trim() !== '' &&
+        claimed.trim().toLowerCase() !== user.email &&
+        user.usertype !== 0
+      ) {
+        return failure(ErrorCode.IDENTITY_MISMATCH, lang);
+      }
+    }
+
+    const ctx: Ctx = {
+      user,
+      sessionHash,
+      ip: req.ip,
+      lang,
+      acceptLanguage: req.acceptLanguage,
+      host: req.host,
+      log: req.log,
+      session: req.session,
+    };
+    try {
+      const handler = handlers[action] as (input: unknown, ctx: Ctx) => Promise<unknown>;
+      const out = await handler(parsed.data, ctx);
+      const checked = (def.output as z.ZodType).safeParse(out);
+      if (!checked.success) {
+        req.log.error({ action, issues: checked.error.issues }, 'handler answer does not match its schema');
+        return failure(ErrorCode.INTERNAL, lang);
+      }
+      return { status: 200, body: { Error: ErrorCode.OK, ...(checked.data as object) } };
+    } catch (err) {
+      if (err instanceof AppError) return failure(err.code, lang, err.message, err.extra);
+      req.log.error({ err, action: action as ActionName }, 'action failed');
+      return failure(ErrorCode.INTERNAL, lang);
+    }
+  };
+}
+
+export type Dispatch = ReturnType<typeof createDispatcher>;

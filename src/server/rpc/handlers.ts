@@ -1,0 +1,13 @@
+import { authHandlers } from '../auth/auth.handlers.ts';
+import { friendsHandlers } from '../friends/friends.handlers.ts';
+import type { Services } from '../services.ts';
+import { usersHandlers } from '../users/users.handlers.ts';
+import type { HandlerMap } from './handler-types.ts';
+
+export function createHandlers(s: Services): HandlerMap {
+  return {
+    ...authHandlers(s),
+    ...usersHandlers(s),
+    ...friendsHandlers(s),
+  };
+}

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { actionNames, actions, type ActionInput, type ActionName } from '../../protocol/registry.ts';
+import * as schema from '../db/schema.ts';
+import { createTestApp, rpc, testDatabases, userWithSession, type TestApp } from '../test/harness.ts';
+
+/**
+ * Generated from the registry: every action, called anonymously, as a stranger, and with
+ * malformed input, must refuse cleanly (no 5xx) and change nothing.
+ * A valid sample per action is required by the type: a new action cannot skip these tests.
+ */
+const samples: { [A in ActionName]: ActionInput<A> } = {
+  SendToken: { email: 'victim@example.com', sendlink: 0 },
+  CheckToken: { token: 'some-token-value' },
+  RegisterFullname: { email: 'victim@example.com', fullname: 'Victim' },
+  SignOut: {},
+  CheckEmail: { email: 'victim@example.com' },
+  GetSetUserData: { email: 'victim@example.com', notes: 'overwritten' },
+  AllowAdd: { email: 'victim@example.com' },
+  GetGlobalPriv: { email: 'victim@example.com' },
+  ChkImgPermission: { email: 'victim@example.com' },
+  GetLangFromIP: {},
+  GetCategories: { lang: 'he' },
+  GetFriends: { email: 'victim@example.com', showall: 1 },
+  GetFriendDetails: { email: 'victim@example.com', friendid: 'victimsecret' },
+  GetHeliconAssistants: {},
+  ModelsList: { email: 'victim@example.com' },
+};
+
+const tables = Object.entries(schema).filter(([, v]) => typeof v === 'object' && v !== null && 'getSQL' in v);
+
+describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
+  let t: TestApp;
+  let stranger: string;
+
+  async function snapshot(): Promise<string> {
+    const h = createHash('sha256');
+    for (const [name, table] of tables) {
+      const rows = await t.deps.db.select().from(table as any);
+      h.update(name + JSON.stringify(rows));
+    }
+    return h.digest('hex');
+  }
+
+  async function expectRefusedUnchanged(body: unknown, opts: Parameters<typeof rpc>[2] = {}, code?: number) {
+    const before = await snapshot();
+    const r = await rpc(t.app, body, opts);
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+    expect(r.body.Error).not.toBe(ErrorCode.OK);
+    expect(r.body.Error).not.toBe(ErrorCode.INTERNAL);
+    expect(typeof r.body.Errstr).toBe('string');
+    expect(r.body.Errstr!.length).toBeGreaterThan(0);
+    if (code !== undefined) expect(r.body.Error).toBe(code);
+    expect(r.cookies.sid ?? '').toBe('');
+    expect(await snapshot()).toBe(before);
+    return r;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await userWithSession(t, 'victim@example.com', { grant: 'canadd,globalpriv' });
+    stranger = await userWithSession(t, 'stranger@example.com');
+    const { usersRepo } = await import('../users/users.repo.ts');
+    const victim = await usersRepo(t.deps.db).byEmail('victim@example.com');
+    await t.deps.db.insert(schema.friends).values({ friendid: 'victimsecret', publicfriend: 0, ownerId: victim!.id });
+  });
+  afterAll(() => t.close());
+
+  it('the samples cover the registry exactly', () => {
+    expect(Object.keys(samples).sort()).toEqual([...actionNames].sort());
+  });
+
+  for (const name of actionNames) {
+    const def = actions[name];
+    if (def.access !== 'public') {
+      it(`${name}: anonymous is refused`, async () => {
+        await expectRefusedUnchanged({ action: name, ...samples[name] }, {}, ErrorCode.UNAUTHENTICATED);
+      });
+    }
+    if (def.identity) {
+      it(`${name}: a stranger cannot act on someone else's data`, async () => {
+        const r = await expectRefusedUnchanged({ action: name, ...samples[name] }, { bearer: stranger });
+        expect([ErrorCode.IDENTITY_MISMATCH, ErrorCode.FORBIDDEN]).toContain(r.body.Error);
+      });
+    }
+    const shape = (def.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+    const fields = Object.keys(shape);
+    for (const field of fields) {
+      it(`${name}: a wrong type in "${field}" is refused`, async () => {
+        const body = { action: name, ...samples[name], [field]: { nested: [1, 2] } };
+        await expectRefusedUnchanged(body, { bearer: stranger }, ErrorCode.BAD_INPUT);
+      });
+    }
+    if (fields.length > 0) {
+      it(`${name}: huge strings are refused`, async () => {
+        const body: Record<string, unknown> = { action: name };
+        for (const f of fields) body[f] = 'א'.repeat(100_000);
+        await expectRefusedUnchanged(body, { bearer: stranger });
+      });
+      it(`${name}: missing or null fields do not crash`, async () => {
+        const body: Record<string, unknown> = { action: name };
+        for (const f of fields) body[f] = null;
+        const r = await rpc(t.app, body, { bearer: stranger });
+        expect(r.status).toBeLessThan(500);
+        expect(r.body.Error).not.toBe(ErrorCode.INTERNAL);
+      });
+    }
+  }
+
+  it('an unknown action, a missing action and non-objects are refused', async () => {
+    await expectRefusedUnchanged({ action: 'DropAllTables' }, {}, ErrorCode.UNKNOWN_ACTION);
+    await expectRefusedUnchanged({ action: '__proto__' }, {}, ErrorCode.UNKNOWN_ACTION);
+    await expectRefusedUnchanged({ action: 'constructor' }, {}, ErrorCode.UNKNOWN_ACTION);
+    await expectRefusedUnchanged({ email: 'a@b.c' }, {}, ErrorCode.UNKNOWN_ACTION);
+    await expectRefusedUnchanged([1, 2, 3], {}, ErrorCode.BAD_INPUT);
+    await expectRefusedUnchanged('{"action": "SendToken", ', {}, ErrorCode.BAD_INPUT);
+  });
+
+  it('a body over the size limit is refused in the caller language', async () => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: JSON.stringify({ action: 'SendToken', email: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(r.statusCode).toBe(413);
+    expect(r.json()).toMatchObject({ Error: ErrorCode.BAD_INPUT, Errstr: 'The request is too large.' });
+  });
+
+  it('a form post (no JSON) is refused', async () => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=SignOut',
+    });
+    expect(r.statusCode).toBe(415);
+    expect(r.json().Error).toBe(ErrorCode.BAD_INPUT);
+  });
+});

@@ -1,0 +1,42 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { googleVerifier } from './auth/google.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import type { Deps } from './deps.ts';
+import { systemClock } from './infra/clock.ts';
+import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limit.ts';
+import { createMailer } from './mail/mailer.ts';
+import { seedStarterContent } from './seed/seed.ts';
+
+/** Chooses each outside service once, from configuration. */
+export async function createRuntime(config: Config, log: Logger): Promise<{ deps: Deps; database: Database; close(): Promise<void> }> {
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: config.pgliteDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  const seeded = await seedStarterContent(database.db);
+  if (seeded) log.info('starter content seeded');
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const deps: Deps = {
+    config,
+    db: database.db,
+    mailer: createMailer(config, log),
+    clock: systemClock,
+    limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+    log,
+    adminEndpoint: !config.DATABASE_URL,
+    google: config.GOOGLE_CLIENT_ID
+      ? googleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, issuers: config.GOOGLE_ISSUERS })
+      : null,
+  };
+  return {
+    deps,
+    database,
+    async close() {
+      await database.close();
+      redis?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { categories, friends, meta } from '../db/schema.ts';
+import { seedCategories } from './categories.ts';
+import { bookCharacters } from './characters/books.ts';
+import { helperCharacters } from './characters/helpers.ts';
+import type { SeedCharacter } from './seed-types.ts';
+
+const SEED_KEY = 'starter-content';
+const SEED_VERSION = '1';
+
+export function seedFriendRows(c: SeedCharacter): (typeof friends.$inferInsert)[] {
+  const common = {
+    friendtype: c.friendtype,
+    category: c.category,
+    publicfriend: c.publicfriend,
+    voice: c.voice,
+    voiceInstructions: c.voice_instructions,
+    image: `/friends/${c.id}.svg`,
+    temp: 80,
+    topP: 20,
+    model: 'auto',
+  };
+  if (c.single) return [{ ...common, friendid: c.id, lang: null, ...c.he }];
+  return [
+    { ...common, friendid: c.id, lang: 'he', ...c.he },
+    { ...common, friendid: `${c.id}en`, lang: 'en', ...c.en },
+  ];
+}
+
+/** Seeds the starter content once per database; later starts leave user edits alone. */
+export async function seedStarterContent(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [done] = await tx.select().from(meta).where(eq(meta.key, SEED_KEY));
+    if (done) return false;
+    await tx.insert(categories).values(
+      seedCategories.flatMap((c) => [
+        { id: c.id, lang: 'he', name: c.he },
+        { id: c.id, lang: 'en', name: c.en },
+      ]),
+    );
+    const rows = [...bookCharacters, ...helperCharacters].flatMap(seedFriendRows);
+    await tx.insert(friends).values(rows).onConflictDoNothing();
+    await tx.insert(meta).values({ key: SEED_KEY, value: SEED_VERSION });
+    return true;
+  });
+}

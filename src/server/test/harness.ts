@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import type { Deps } from '../deps.ts';
+import { manualClock } from '../infra/clock.ts';
+import { memoryRateLimiter } from '../infra/rate-limit.ts';
+import type { MailMessage, Mailer } from '../mail/mailer.ts';
+import { seedStarterContent } from '../seed/seed.ts';
+import { runAdminCommand } from '../admin/admin.service.ts';
+import type { GoogleVerifier } from '../auth/google.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when a server is configured (CI sets DATABASE_URL). */
+export function testDatabases(): DbKind[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A fresh, empty database of the given kind, dropped on close. */
+export async function freshDatabase(kind: DbKind): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({});
+  const base = process.env.DATABASE_URL!;
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ url: url.toString(), poolSize: 4 });
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const a = new pg.Client({ connectionString: base });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** Captures mail in memory (tests only). */
+export function memoryMailer() {
+  const sent: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(m) {
+      sent.push(m);
+    },
+    describe: () => 'memory',
+  };
+  return { mailer, sent };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  mails: MailMessage[];
+  clock: ReturnType<typeof manualClock>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  kind: DbKind,
+  opts: { env?: Record<string, string>; google?: GoogleVerifier | null } = {},
+): Promise<TestApp> {
+  const database = await freshDatabase(kind);
+  await seedStarterContent(database.db);
+  const config: Config = loadConfig({ DATA_DIR: '/tmp/sefer-test-data', LOG_LEVEL: 'silent', ...opts.env });
+  const clock = manualClock(new Date());
+  const { mailer, sent } = memoryMailer();
+  const deps: Deps = {
+    config,
+    db: database.db,
+    mailer,
+    clock,
+    limiter: memoryRateLimiter(() => clock.now().getTime()),
+    log: pino({ level: 'silent' }),
+    google: opts.google ?? null,
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    mails: sent,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface CallResult {
+  status: number;
+  body: Record<string, unknown> & { Error: number; Errstr?: string };
+  cookies: Record<string, string>;
+}
+
+export async function rpc(
+  app: FastifyInstance,
+  body: unknown,
+  opts: { bearer?: string; cookies?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<CallResult> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
+  if (opts.bearer) headers.authorization = `Bearer ${opts.bearer}`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api',
+    headers,
+    cookies: opts.cookies ?? {},
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const cookies: Record<string, string> = {};
+  for (const c of res.cookies) cookies[c.name] = c.value;
+  return { status: res.statusCode, body: res.json(), cookies };
+}
+
+/** Creates a proven user (as the admin CLI does) and signs in with a password; answers the bearer token. */
+export async function userWithSession(
+  t: TestApp,
+  email: string,
+  opts: { grant?: string; usertype?: number; name?: string } = {},
+): Promise<string> {
+  const password = 'correct horse battery';
+  await runAdminCommand(t.deps.db, {
+    command: 'create-user',
+    email,
+    name: opts.name ?? email.split('@')[0]!,
+    password,
+    usertype: opts.usertype ?? 1,
+    grant: opts.grant ? (opts.grant.split(',') as ('canadd' | 'imgedit' | 'globalpriv')[]) : undefined,
+  });
+  const r = await rpc(t.app, { action: 'SendToken', email, password });
+  if (r.body.Error !== 0) throw new Error(`sign-in failed: ${JSON.stringify(r.body)}`);
+  return r.body.token as string;
+}
+
+/** The link token inside the last sign-in mail to `to`. */
+export function lastLinkToken(mails: MailMessage[], to: string): string {
+  const mail = [...mails].reverse().find((m) => m.to === to);
+  const m = mail?.text.match(/\/login\/([A-Za-z0-9_-]+)/);
+  if (!m) throw new Error(`no sign-in link mailed to ${to}`);
+  return m[1]!;
+}

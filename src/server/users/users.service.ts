@@ -1,0 +1,98 @@
+import { AUTH, DEFAULT_CURRENCY } from '../../protocol/constants.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import type { ParsedInput } from '../../protocol/registry.ts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { hashPassword } from '../infra/secrets.ts';
+import { msg } from '../messages.ts';
+import { requireUser, type Ctx } from '../rpc/context.ts';
+import { usersRepo, type UserPatch, type UserRow } from './users.repo.ts';
+
+const fmt = (d: Date | null) => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : '');
+
+export function usersService(deps: Deps) {
+  const repo = usersRepo(deps.db);
+
+  async function current(ctx: Ctx): Promise<UserRow> {
+    const me = requireUser(ctx);
+    const row = await repo.byId(me.id);
+    if (!row) throw new AppError(ErrorCode.UNAUTHENTICATED);
+    return row;
+  }
+
+  async function userData(u: UserRow) {
+    return {
+      email: u.email,
+      fullname: u.fullname,
+      notes: u.notes,
+      credits: u.credits,
+      created: await repo.countOwnedFriends(u.id),
+      imgcredit: u.imgcredit,
+      // Image records arrive with the image-creation capability; until then none exist.
+      imgcreated: 0,
+      autoread: u.autoread,
+      monthly: u.monthly,
+      duedate: fmt(u.duedate),
+      type: u.usertype,
+      haspassword: u.passwordHash ? 1 : 0,
+      lang: u.lang,
+    };
+  }
+
+  return {
+    async checkEmail(ctx: Ctx) {
+      const u = await current(ctx);
+      return { fullname: u.fullname, type: u.usertype };
+    },
+
+    async getSetUserData(input: ParsedInput<'GetSetUserData'>, ctx: Ctx) {
+      let u = await current(ctx);
+      const patch: UserPatch = {};
+      if (input.fullname !== undefined) patch.fullname = input.fullname;
+      if (input.autoread !== undefined) patch.autoread = input.autoread;
+      if (input.notes !== undefined) patch.notes = input.notes;
+      if (input.lang !== undefined) patch.lang = input.lang;
+      if (input.password) {
+        if (input.password.length < AUTH.passwordMinLength) {
+          throw new AppError(ErrorCode.BAD_INPUT, msg('passwordTooShort', ctx.lang));
+        }
+        patch.passwordHash = await hashPassword(input.password);
+      }
+      if (Object.keys(patch).length > 0) u = await repo.update(u.id, patch);
+      return userData(u);
+    },
+
+    async allowAdd(ctx: Ctx) {
+      const u = await current(ctx);
+      return { canadd: u.canadd ? 1 : 0, imgedit: u.imgedit ? 1 : 0 };
+    },
+
+    async globalPriv(ctx: Ctx) {
+      const u = await current(ctx);
+      return { priv: u.globalpriv ? 1 : 0 };
+    },
+
+    async chkImgPermission(ctx: Ctx) {
+      const u = await current(ctx);
+      if (!u.imgedit) throw new AppError(ErrorCode.FORBIDDEN, msg('noImagePermission', ctx.lang));
+      return {};
+    },
+
+    /**
+     * No network-address database ships with the app, so the browser's own language list
+     * decides (see docs/decisions.md); nothing recognised answers null, and the client
+     * falls back to he / ILS.
+     */
+    langFromRequest(ctx: Ctx) {
+      const first = ctx.acceptLanguage
+        .split(',')
+        .map((p) => p.split(';')[0]!.trim().toLowerCase())
+        .find((l) => l.startsWith('he') || l.startsWith('iw') || l.startsWith('en'));
+      if (!first) return { lang: null, currencycode: null };
+      const lang = first.startsWith('en') ? 'en' : 'he';
+      return { lang, currencycode: lang === 'he' ? DEFAULT_CURRENCY : 'USD' };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof usersService>;
