@@ -35,10 +35,11 @@ function parseCommand(argv: string[]) {
       : { command, email, flags };
   const parsed = AdminCommand.safeParse(raw);
   if (!parsed.success) fail(parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('\n'));
-  return parsed.data;
+  return { raw, cmd: parsed.data };
 }
 
-async function viaServer(file: string, cmd: AdminCommand): Promise<string | null> {
+/** Sends the command as typed: the server parses it again. */
+async function viaServer(file: string, raw: unknown): Promise<string | null> {
   const { port, key, pid } = JSON.parse(readFileSync(file, 'utf8')) as { port: number; key: string; pid: number };
   try {
     process.kill(pid, 0);
@@ -48,7 +49,7 @@ async function viaServer(file: string, cmd: AdminCommand): Promise<string | null
   const res = await fetch(`http://127.0.0.1:${port}/api/admin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-admin-key': key },
-    body: JSON.stringify(cmd),
+    body: JSON.stringify(raw),
   });
   const out = (await res.json()) as { ok: boolean; message: string };
   if (!out.ok) fail(out.message);
@@ -56,15 +57,16 @@ async function viaServer(file: string, cmd: AdminCommand): Promise<string | null
 }
 
 let cmd: AdminCommand;
+let raw: unknown;
 try {
-  cmd = parseCommand(process.argv.slice(2));
+  ({ cmd, raw } = parseCommand(process.argv.slice(2)));
 } catch (err) {
   fail((err as Error).message);
 }
 const config = loadConfig();
 const file = join(config.dataDir, ADMIN_FILE);
 let message: string | null = null;
-if (!config.DATABASE_URL && existsSync(file)) message = await viaServer(file, cmd);
+if (!config.DATABASE_URL && existsSync(file)) message = await viaServer(file, raw);
 if (message === null) {
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolSize: 1 });
   try {
