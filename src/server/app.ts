@@ -33,6 +33,16 @@ export async function buildApp(deps: Deps) {
 
   await app.register(fastifyCookie);
 
+  // Expired sessions and used links are dead weight: drop them hourly.
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = setInterval(() => {
+      services.auth.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+    }, 3600_000);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
   const sessionPort = (reply: FastifyReply): SessionPort => ({
     begin(token, expiresAt) {
       reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });

@@ -168,3 +168,26 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
     expect(r.body.Error).toBe(ErrorCode.UNAUTHENTICATED);
   });
 });
+
+describe('sweep', () => {
+  it('drops expired sessions and used links, keeps live ones', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      const live = await userWithSession(t, 'live@example.com');
+      const { sessions, signinLinks } = await import('../db/schema.ts');
+      await rpc(t.app, { action: 'RegisterFullname', email: 'gone@example.com', fullname: 'Gone' });
+      await rpc(t.app, { action: 'CheckToken', token: lastLinkToken(t.mails, 'gone@example.com') });
+      expect((await t.deps.db.select().from(sessions)).length).toBe(2);
+      t.clock.advance(29 * 86400_000);
+      await userWithSession(t, 'later@example.com');
+      t.clock.advance(2 * 86400_000);
+      const { authService } = await import('./auth.service.ts');
+      await authService(t.deps).sweep();
+      expect((await t.deps.db.select().from(sessions)).length).toBe(1);
+      expect((await t.deps.db.select().from(signinLinks)).length).toBe(0);
+      expect((await rpc(t.app, { action: 'CheckEmail' }, { bearer: live })).body.Error).toBe(ErrorCode.UNAUTHENTICATED);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { hashPassword, hashToken, newToken, verifyPassword } from '../infra/secrets.ts';
+import { hashToken, newToken, verifyPassword } from '../infra/secrets.ts';
 import { signinLinkMail } from '../mail/templates.ts';
 import { msg } from '../messages.ts';
 import type { Ctx, SessionUser } from '../rpc/context.ts';
@@ -185,7 +185,10 @@ export function authService(deps: Deps) {
       return userAnswer(user, token);
     },
 
-    hashPassword,
+    /** Forgets expired sessions and dead links. */
+    async sweep() {
+      await repo.sweep(clock.now());
+    },
   };
 }
 
