@@ -9,22 +9,41 @@ const restrict = (...patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'drizzle/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/web/public/'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'drizzle/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'src/web/public/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   {
     files: ['src/protocol/**/*.ts'],
-    rules: restrict({ regex: '^(?!zod$|\\./|\\.\\./(?!\\.\\./)).*', message: 'protocol imports only zod and itself' }, {
-      group: ['**/server/**', '**/web/**'],
-      message: 'protocol imports only zod',
-    }),
+    rules: restrict(
+      {
+        regex: '^(?!zod$|\\./|\\.\\./(?!\\.\\./)).*',
+        message: 'protocol imports only zod and itself',
+      },
+      {
+        group: ['**/server/**', '**/web/**'],
+        message: 'protocol imports only zod',
+      },
+    ),
   },
   {
     files: ['src/server/**/*.ts'],
@@ -34,21 +53,30 @@ export default tseslint.config(
     files: ['src/server/**/*.handlers.ts'],
     rules: restrict(
       { group: ['**/web/**'], message: 'the server never imports the web client' },
-      { group: ['drizzle-orm', 'drizzle-orm/*', '**/*.repo.ts', '**/db/*'], message: 'handlers call services, never the database' },
+      {
+        group: ['drizzle-orm', 'drizzle-orm/*', '**/*.repo.ts', '**/db/*'],
+        message: 'handlers call services, never the database',
+      },
     ),
   },
   {
     files: ['src/server/**/*.service.ts'],
     rules: restrict(
       { group: ['**/web/**'], message: 'the server never imports the web client' },
-      { group: ['fastify', '@fastify/*', '**/*.handlers.ts', '**/app.ts'], message: 'services never see Fastify' },
+      {
+        group: ['fastify', '@fastify/*', '**/*.handlers.ts', '**/app.ts'],
+        message: 'services never see Fastify',
+      },
     ),
   },
   {
     files: ['src/server/**/*.repo.ts'],
     rules: restrict(
       { group: ['**/web/**'], message: 'the server never imports the web client' },
-      { group: ['ai', '@ai-sdk/*', '**/ai/**', '**/*.service.ts', 'fastify'], message: 'repositories only talk to the database' },
+      {
+        group: ['ai', '@ai-sdk/*', '**/ai/**', '**/*.service.ts', 'fastify'],
+        message: 'repositories only talk to the database',
+      },
     ),
   },
   {
@@ -56,14 +84,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict({ group: ['**/server/**', 'fastify', 'drizzle-orm', 'pg', '@electric-sql/*'], message: 'the web never imports the server' }),
+      ...restrict({
+        group: ['**/server/**', 'fastify', 'drizzle-orm', 'pg', '@electric-sql/*'],
+        message: 'the web never imports the server',
+      }),
     },
   },
   {
     files: ['src/web/shared/**/*.{ts,tsx}'],
     rules: restrict(
       { group: ['**/server/**'], message: 'the web never imports the server' },
-      { group: ['**/features/**', '**/app/**'], message: 'shared code does not depend on features or the app' },
+      {
+        group: ['**/features/**', '**/app/**'],
+        message: 'shared code does not depend on features or the app',
+      },
     ),
   },
   {

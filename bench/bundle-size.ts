@@ -9,7 +9,11 @@ const dist = join(import.meta.dirname, '../dist/web');
  * imports statically (modulepreload links and the static imports of those chunks), and the
  * CSS linked from index.html. Lazy routes are not counted.
  */
-export function homeBundle(): { js: number; css: number; files: { file: string; gzip: number }[] } | null {
+export function homeBundle(): {
+  js: number;
+  css: number;
+  files: { file: string; gzip: number }[];
+} | null {
   const indexPath = join(dist, 'index.html');
   if (!existsSync(indexPath)) return null;
   const html = readFileSync(indexPath, 'utf8');
@@ -23,7 +27,9 @@ export function homeBundle(): { js: number; css: number; files: { file: string; 
   while (queue.length) {
     const f = queue.pop()!;
     const code = readFileSync(join(dist, f), 'utf8');
-    for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g)) {
+    for (const m of code.matchAll(
+      /(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g,
+    )) {
       const dep = `/assets/${m[1]}`;
       if (!js.has(dep)) {
         js.add(dep);
@@ -31,7 +37,11 @@ export function homeBundle(): { js: number; css: number; files: { file: string; 
       }
     }
   }
-  const files = [...js, ...css].map((file) => ({ file, gzip: gzipSync(readFileSync(join(dist, file))).length }));
-  const sum = (set: Set<string>) => files.filter((f) => set.has(f.file)).reduce((a, f) => a + f.gzip, 0);
+  const files = [...js, ...css].map((file) => ({
+    file,
+    gzip: gzipSync(readFileSync(join(dist, file))).length,
+  }));
+  const sum = (set: Set<string>) =>
+    files.filter((f) => set.has(f.file)).reduce((a, f) => a + f.gzip, 0);
   return { js: sum(js), css: sum(css), files };
 }

@@ -28,9 +28,19 @@ interface Server {
 
 async function startServer(databaseUrl: string | undefined, port: number): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl ?? '' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl ?? '',
+  };
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ['src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['src/server/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   for (;;) {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -58,10 +68,24 @@ function rssMiB(pid: number): number {
 async function bearerFor(s: Server): Promise<string> {
   const email = `bench-${s.port}@example.com`;
   await new Promise<void>((resolve, reject) => {
-    const p = spawn(process.execPath, ['src/server/admin/cli.ts', 'create-user', email, '--name', 'Bench', '--password', 'bench pass 1', '--grant', 'canadd'], {
-      env: s.env,
-      stdio: 'ignore',
-    });
+    const p = spawn(
+      process.execPath,
+      [
+        'src/server/admin/cli.ts',
+        'create-user',
+        email,
+        '--name',
+        'Bench',
+        '--password',
+        'bench pass 1',
+        '--grant',
+        'canadd',
+      ],
+      {
+        env: s.env,
+        stdio: 'ignore',
+      },
+    );
     p.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`admin exited ${code}`))));
   });
   const r = await fetch(`http://127.0.0.1:${s.port}/api`, {
@@ -81,7 +105,12 @@ async function load(port: number, token: string, body: object) {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function pgReachable(): Promise<boolean> {
@@ -136,16 +165,26 @@ else console.log(`(PostgreSQL at ${pgUrl} not reachable: skipped)`);
 console.log(`\n${connections} connections, ${seconds} s per run, loopback, ${process.version}`);
 console.log('database    action        req/s    p50 ms  p99 ms  errors');
 for (const r of rows) {
-  for (const [action, m] of [['GetFriends', r.friends], ['CheckToken', r.check]] as const) {
-    console.log(`${r.name.padEnd(11)} ${action.padEnd(12)} ${m.rps.toFixed(0).padStart(6)}  ${String(m.p50).padStart(6)}  ${String(m.p99).padStart(6)}  ${m.errors}`);
+  for (const [action, m] of [
+    ['GetFriends', r.friends],
+    ['CheckToken', r.check],
+  ] as const) {
+    console.log(
+      `${r.name.padEnd(11)} ${action.padEnd(12)} ${m.rps.toFixed(0).padStart(6)}  ${String(m.p50).padStart(6)}  ${String(m.p99).padStart(6)}  ${m.errors}`,
+    );
   }
 }
 console.log('\ndatabase    cold start to listening   idle RSS');
-for (const r of rows) console.log(`${r.name.padEnd(11)} ${r.coldStartMs.toFixed(0).padStart(8)} ms               ${r.idleRssMiB.toFixed(0)} MiB`);
+for (const r of rows)
+  console.log(
+    `${r.name.padEnd(11)} ${r.coldStartMs.toFixed(0).padStart(8)} ms               ${r.idleRssMiB.toFixed(0)} MiB`,
+  );
 
 const bundle = homeBundle();
 if (bundle) {
-  console.log(`\nhome page loads (gzip): JS ${(bundle.js / 1024).toFixed(1)} KB + CSS ${(bundle.css / 1024).toFixed(1)} KB = ${((bundle.js + bundle.css) / 1024).toFixed(1)} KB (aim: at most 150 KB)`);
+  console.log(
+    `\nhome page loads (gzip): JS ${(bundle.js / 1024).toFixed(1)} KB + CSS ${(bundle.css / 1024).toFixed(1)} KB = ${((bundle.js + bundle.css) / 1024).toFixed(1)} KB (aim: at most 150 KB)`,
+  );
   for (const f of bundle.files) console.log(`  ${f.file}  ${(f.gzip / 1024).toFixed(1)} KB`);
 } else {
   console.log('\n(no dist/web: run `npm run build` for the bundle figure)');

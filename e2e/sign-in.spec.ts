@@ -44,7 +44,9 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('user-fullname')).toHaveText('Link Reader');
   });
 
-  test('password sign-in, wrong password message, then logout clears everything', async ({ page }) => {
+  test('password sign-in, wrong password message, then logout clears everything', async ({
+    page,
+  }) => {
     const email = uniqueEmail('pw');
     await admin('create-user', email, '--name', 'Dana Reader', '--password', 'open sesame 1');
     await page.goto('/login?lang=en');

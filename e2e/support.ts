@@ -9,7 +9,9 @@ const run = promisify(execFile);
 
 /** Decodes the quoted-printable body parts of an .eml enough to read links. */
 function decodeQuotedPrintable(s: string): string {
-  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return s
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
 /** The sign-in link in the newest outbox mail to `email`, waiting for it to arrive. */
@@ -24,7 +26,9 @@ export async function linkFromOutbox(email: string, after = 0): Promise<string> 
         .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
       if (files[0]) {
         const text = decodeQuotedPrintable(readFileSync(files[0], 'utf8'));
-        const m = text.match(/https?:\/\/[^\s"<>]+\/login\/[A-Za-z0-9_-]+(\/friend\/[A-Za-z0-9]+)?/);
+        const m = text.match(
+          /https?:\/\/[^\s"<>]+\/login\/[A-Za-z0-9_-]+(\/friend\/[A-Za-z0-9]+)?/,
+        );
         if (m) return m[0];
       }
     }

@@ -1,10 +1,7 @@
 import type { z } from 'zod';
 import type { Access, IdentityField } from './access.ts';
 
-export interface ActionDef<
-  I extends z.ZodType = z.ZodType,
-  O extends z.ZodType = z.ZodType,
-> {
+export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
   /** The answer's fields besides Error and Errstr. */
   output: O;

@@ -18,7 +18,11 @@ export const Lang = z
   .optional()
   .transform((s): 'he' | 'en' | undefined => {
     if (!s) return undefined;
-    return s.toLowerCase().startsWith('en') ? 'en' : s.toLowerCase().startsWith('he') ? 'he' : undefined;
+    return s.toLowerCase().startsWith('en')
+      ? 'en'
+      : s.toLowerCase().startsWith('he')
+        ? 'he'
+        : undefined;
   });
 
 /** 0/1 flags; clients also send booleans or "0"/"1". */
@@ -36,4 +40,8 @@ export const FullName = z.string().trim().min(1).max(100);
 export const Password = z.string().max(200);
 export const Token = z.string().trim().min(1).max(200);
 export const Notes = z.string().max(20000);
-export const Bitmask = z.coerce.number().int().min(0).max(2 ** 31 - 1);
+export const Bitmask = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);

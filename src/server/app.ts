@@ -45,7 +45,13 @@ export async function buildApp(deps: Deps) {
 
   const sessionPort = (reply: FastifyReply): SessionPort => ({
     begin(token, expiresAt) {
-      reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        expires: expiresAt,
+      });
     },
     end() {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -55,7 +61,12 @@ export async function buildApp(deps: Deps) {
   /** Double submit: the XSRF cookie is readable by our page only, which copies it into a header. */
   function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply) {
     if (!request.cookies[XSRF_COOKIE]) {
-      reply.setCookie(XSRF_COOKIE, newToken(), { path: '/', httpOnly: false, sameSite: 'lax', secure });
+      reply.setCookie(XSRF_COOKIE, newToken(), {
+        path: '/',
+        httpOnly: false,
+        sameSite: 'lax',
+        secure,
+      });
     }
   }
 
@@ -85,7 +96,11 @@ export async function buildApp(deps: Deps) {
       return reply.status(500).send(failure(ErrorCode.INTERNAL, lang).body);
     }
     const text =
-      err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? msg('tooLarge', lang) : err.code?.startsWith('FST_ERR_CTP') ? msg('badJson', lang) : undefined;
+      err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? msg('tooLarge', lang)
+        : err.code?.startsWith('FST_ERR_CTP')
+          ? msg('badJson', lang)
+          : undefined;
     return reply.status(status).send(failure(ErrorCode.BAD_INPUT, lang, text).body);
   });
 
@@ -96,10 +111,17 @@ export async function buildApp(deps: Deps) {
   });
 
   // Third-party identity sign-in (spec part 1 §7): idToken in, email/token/fullname out.
-  const GoogleBody = z.object({ idToken: z.string().min(10).max(8192), lang: z.string().max(16).optional() });
+  const GoogleBody = z.object({
+    idToken: z.string().min(10).max(8192),
+    lang: z.string().max(16).optional(),
+  });
   app.post('/api/auth/google', async (request, reply) => {
     const info = requestInfo(request, reply);
-    const lang = pickLang((request.body as { lang?: unknown } | null)?.lang, null, info.acceptLanguage);
+    const lang = pickLang(
+      (request.body as { lang?: unknown } | null)?.lang,
+      null,
+      info.acceptLanguage,
+    );
     const parsed = GoogleBody.safeParse(request.body);
     if (!parsed.success) {
       const r = failure(ErrorCode.BAD_INPUT, lang);

@@ -32,7 +32,8 @@ async function main() {
     '    npm run admin -- create-user you@example.com --name "Your Name" --password secret123 --grant canadd,imgedit,globalpriv',
     '',
   ];
-  if (!existsSync(config.webDir)) lines.push('  (The web client is not built: run `npm run build` first.)', '');
+  if (!existsSync(config.webDir))
+    lines.push('  (The web client is not built: run `npm run build` first.)', '');
   console.log(lines.join('\n'));
 
   const shutdown = async () => {

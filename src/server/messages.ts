@@ -23,7 +23,10 @@ const messages = {
     he: 'לא ניתן היה לאמת את הכניסה עם Google. נסו שוב.',
     en: 'Google sign-in could not be verified. Please try again.',
   },
-  invalidField: { he: 'השדה {field} אינו תקין: {detail}', en: 'The field {field} is not valid: {detail}' },
+  invalidField: {
+    he: 'השדה {field} אינו תקין: {detail}',
+    en: 'The field {field} is not valid: {detail}',
+  },
   badJson: { he: 'גוף הבקשה אינו JSON תקין.', en: 'The request body is not valid JSON.' },
   tooLarge: { he: 'הבקשה גדולה מדי.', en: 'The request is too large.' },
   missingAction: { he: 'חסר שם פעולה (action).', en: 'The action name is missing.' },

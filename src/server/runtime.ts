@@ -10,7 +10,10 @@ import { createMailer } from './mail/mailer.ts';
 import { seedStarterContent } from './seed/seed.ts';
 
 /** Chooses each outside service once, from configuration. */
-export async function createRuntime(config: Config, log: Logger): Promise<{ deps: Deps; database: Database; close(): Promise<void> }> {
+export async function createRuntime(
+  config: Config,
+  log: Logger,
+): Promise<{ deps: Deps; database: Database; close(): Promise<void> }> {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir: config.pgliteDir,
@@ -18,7 +21,9 @@ export async function createRuntime(config: Config, log: Logger): Promise<{ deps
   });
   const seeded = await seedStarterContent(database.db);
   if (seeded) log.info('starter content seeded');
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
   const deps: Deps = {
     config,
     db: database.db,
@@ -28,7 +33,11 @@ export async function createRuntime(config: Config, log: Logger): Promise<{ deps
     log,
     adminEndpoint: !config.DATABASE_URL,
     google: config.GOOGLE_CLIENT_ID
-      ? googleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL, issuers: config.GOOGLE_ISSUERS })
+      ? googleVerifier({
+          clientId: config.GOOGLE_CLIENT_ID,
+          jwksUrl: config.GOOGLE_JWKS_URL,
+          issuers: config.GOOGLE_ISSUERS,
+        })
       : null,
   };
   return {

@@ -12,14 +12,21 @@ const cli = join(root, 'src/server/admin/cli.ts');
 const main = join(root, 'src/server/main.ts');
 
 const baseEnv = (dataDir: string) => {
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   return env;
 };
 
 async function admin(dataDir: string, ...args: string[]) {
   try {
-    const { stdout } = await run(process.execPath, [cli, ...args], { env: baseEnv(dataDir), cwd: root });
+    const { stdout } = await run(process.execPath, [cli, ...args], {
+      env: baseEnv(dataDir),
+      cwd: root,
+    });
     return { code: 0, out: stdout.trim() };
   } catch (err) {
     const e = err as { code: number; stderr: string };
@@ -30,12 +37,28 @@ async function admin(dataDir: string, ...args: string[]) {
 describe('admin CLI', () => {
   it('creates users and grants and revokes flags on the embedded database', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'admin-'));
-    expect(await admin(dir, 'create-user', 'Ops@Example.com', '--name', 'Ops Person', '--password', 'secret123', '--grant', 'canadd')).toEqual({
+    expect(
+      await admin(
+        dir,
+        'create-user',
+        'Ops@Example.com',
+        '--name',
+        'Ops Person',
+        '--password',
+        'secret123',
+        '--grant',
+        'canadd',
+      ),
+    ).toEqual({
       code: 0,
       out: 'created ops@example.com',
     });
-    expect((await admin(dir, 'grant', 'ops@example.com', 'imgedit,globalpriv')).out).toBe('ops@example.com: canadd,imgedit,globalpriv');
-    expect((await admin(dir, 'revoke', 'ops@example.com', 'canadd')).out).toBe('ops@example.com: imgedit,globalpriv');
+    expect((await admin(dir, 'grant', 'ops@example.com', 'imgedit,globalpriv')).out).toBe(
+      'ops@example.com: canadd,imgedit,globalpriv',
+    );
+    expect((await admin(dir, 'revoke', 'ops@example.com', 'canadd')).out).toBe(
+      'ops@example.com: imgedit,globalpriv',
+    );
   }, 120_000);
 
   it('explains bad arguments', async () => {
@@ -43,7 +66,15 @@ describe('admin CLI', () => {
     const r = await admin(dir, 'grant', 'ops@example.com', 'superpowers');
     expect(r.code).toBe(2);
     expect(r.out).toMatch(/Usage:/);
-    const r2 = await admin(dir, 'create-user', 'x@example.com', '--name', 'X', '--password', 'short');
+    const r2 = await admin(
+      dir,
+      'create-user',
+      'x@example.com',
+      '--name',
+      'X',
+      '--password',
+      'short',
+    );
     expect(r2.out).toMatch(/at least 8/);
     const r3 = await admin(dir, 'grant', 'nobody@example.com', 'canadd');
     expect(r3.out).toMatch(/no user nobody@example.com/);
@@ -51,17 +82,36 @@ describe('admin CLI', () => {
 
   it('works while the server is running, through its loopback endpoint', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'admin-live-'));
-    const server = spawn(process.execPath, [main], { env: { ...baseEnv(dir), PORT: '0', HOST: '127.0.0.1' }, cwd: root, stdio: 'pipe' });
+    const server = spawn(process.execPath, [main], {
+      env: { ...baseEnv(dir), PORT: '0', HOST: '127.0.0.1' },
+      cwd: root,
+      stdio: 'pipe',
+    });
     try {
       const file = join(dir, 'admin.json');
-      for (let i = 0; i < 300 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 300 && !existsSync(file); i++)
+        await new Promise((r) => setTimeout(r, 100));
       const { port } = JSON.parse(readFileSync(file, 'utf8')) as { port: number };
-      const r = await admin(dir, 'create-user', 'live@example.com', '--name', 'Live', '--password', 'secret123', '--grant', 'canadd');
+      const r = await admin(
+        dir,
+        'create-user',
+        'live@example.com',
+        '--name',
+        'Live',
+        '--password',
+        'secret123',
+        '--grant',
+        'canadd',
+      );
       expect(r).toEqual({ code: 0, out: 'created live@example.com' });
       const res = await fetch(`http://127.0.0.1:${port}/api`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action: 'SendToken', email: 'live@example.com', password: 'secret123' }),
+        body: JSON.stringify({
+          action: 'SendToken',
+          email: 'live@example.com',
+          password: 'secret123',
+        }),
       });
       const body = (await res.json()) as { Error: number; token: string };
       expect(body.Error).toBe(0);

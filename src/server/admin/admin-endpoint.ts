@@ -11,7 +11,12 @@ export const ADMIN_FILE = 'admin.json';
  * PGlite lets one process open the data, so while the server runs the admin CLI goes through
  * it: a loopback-only endpoint guarded by a random key the server writes to DATA_DIR (0600).
  */
-export function registerAdminEndpoint(app: FastifyInstance, db: Db, dataDir: string, port: () => number) {
+export function registerAdminEndpoint(
+  app: FastifyInstance,
+  db: Db,
+  dataDir: string,
+  port: () => number,
+) {
   const key = randomBytes(32).toString('hex');
   const file = join(dataDir, ADMIN_FILE);
   app.addHook('onListen', async () => {
@@ -23,12 +28,17 @@ export function registerAdminEndpoint(app: FastifyInstance, db: Db, dataDir: str
   });
   app.post('/api/admin', async (request, reply) => {
     const given = Buffer.from(String(request.headers['x-admin-key'] ?? ''));
-    const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
+    const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(
+      request.socket.remoteAddress ?? '',
+    );
     if (!local || given.length !== key.length || !timingSafeEqual(given, Buffer.from(key))) {
       return reply.status(403).send({ ok: false, message: 'forbidden' });
     }
     const parsed = AdminCommand.safeParse(request.body);
-    if (!parsed.success) return reply.status(400).send({ ok: false, message: parsed.error.issues.map((i) => i.message).join('; ') });
+    if (!parsed.success)
+      return reply
+        .status(400)
+        .send({ ok: false, message: parsed.error.issues.map((i) => i.message).join('; ') });
     try {
       return { ok: true, message: await runAdminCommand(db, parsed.data) };
     } catch (err) {

@@ -8,7 +8,12 @@ export type Flag = (typeof FLAGS)[number];
 
 const FlagList = z
   .string()
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(FLAGS)).min(1, 'name at least one of canadd, imgedit, globalpriv'));
 
 export const AdminCommand = z.discriminatedUnion('command', [

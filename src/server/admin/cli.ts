@@ -31,16 +31,30 @@ function parseCommand(argv: string[]) {
   const [command, email, flags] = positionals;
   const raw =
     command === 'create-user'
-      ? { command, email, name: values.name, password: values.password, usertype: values.usertype, grant: values.grant }
+      ? {
+          command,
+          email,
+          name: values.name,
+          password: values.password,
+          usertype: values.usertype,
+          grant: values.grant,
+        }
       : { command, email, flags };
   const parsed = AdminCommand.safeParse(raw);
-  if (!parsed.success) fail(parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('\n'));
+  if (!parsed.success)
+    fail(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'command'}: ${i.message}`).join('\n'),
+    );
   return { raw, cmd: parsed.data };
 }
 
 /** Sends the command as typed: the server parses it again. */
 async function viaServer(file: string, raw: unknown): Promise<string | null> {
-  const { port, key, pid } = JSON.parse(readFileSync(file, 'utf8')) as { port: number; key: string; pid: number };
+  const { port, key, pid } = JSON.parse(readFileSync(file, 'utf8')) as {
+    port: number;
+    key: string;
+    pid: number;
+  };
   try {
     process.kill(pid, 0);
   } catch {
@@ -68,7 +82,11 @@ const file = join(config.dataDir, ADMIN_FILE);
 let message: string | null = null;
 if (!config.DATABASE_URL && existsSync(file)) message = await viaServer(file, raw);
 if (message === null) {
-  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolSize: 1 });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: config.pgliteDir,
+    poolSize: 1,
+  });
   try {
     message = await runAdminCommand(database.db, cmd);
   } catch (err) {

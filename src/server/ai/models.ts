@@ -16,7 +16,8 @@ export const OFFLINE_MODEL = 'offline';
 export function availableModels(config: Config): { models: string[]; default: string } {
   const models: string[] = [];
   if (config.OPENAI_COMPATIBLE_BASE_URL) models.push(...config.OPENAI_COMPATIBLE_MODELS);
-  if (config.OPENAI_API_KEY) models.push(...(config.OPENAI_MODELS.length ? config.OPENAI_MODELS : DEFAULTS.openai));
+  if (config.OPENAI_API_KEY)
+    models.push(...(config.OPENAI_MODELS.length ? config.OPENAI_MODELS : DEFAULTS.openai));
   if (config.GOOGLE_GENERATIVE_AI_API_KEY) {
     models.push(...(config.GOOGLE_MODELS.length ? config.GOOGLE_MODELS : DEFAULTS.google));
   }
@@ -25,6 +26,9 @@ export function availableModels(config: Config): { models: string[]; default: st
   }
   const unique = [...new Set(models)];
   if (unique.length === 0) return { models: ['auto', OFFLINE_MODEL], default: OFFLINE_MODEL };
-  const def = config.DEFAULT_MODEL && unique.includes(config.DEFAULT_MODEL) ? config.DEFAULT_MODEL : unique[0]!;
+  const def =
+    config.DEFAULT_MODEL && unique.includes(config.DEFAULT_MODEL)
+      ? config.DEFAULT_MODEL
+      : unique[0]!;
   return { models: ['auto', ...unique], default: def };
 }

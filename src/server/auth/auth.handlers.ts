@@ -1,7 +1,9 @@
 import type { Handlers } from '../rpc/handler-types.ts';
 import type { Services } from '../services.ts';
 
-export const authHandlers = (s: Services): Handlers<'SendToken' | 'CheckToken' | 'RegisterFullname' | 'SignOut'> => ({
+export const authHandlers = (
+  s: Services,
+): Handlers<'SendToken' | 'CheckToken' | 'RegisterFullname' | 'SignOut'> => ({
   SendToken: (input, ctx) => s.auth.sendToken(input, ctx),
   CheckToken: (input, ctx) => s.auth.checkToken(input, ctx),
   RegisterFullname: (input, ctx) => s.auth.registerFullname(input, ctx),

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { createTestApp, lastLinkToken, rpc, testDatabases, userWithSession, type TestApp } from '../test/harness.ts';
+import {
+  createTestApp,
+  lastLinkToken,
+  rpc,
+  testDatabases,
+  userWithSession,
+  type TestApp,
+} from '../test/harness.ts';
 
 describe.each(testDatabases())('sign-in on %s', (kind) => {
   let t: TestApp;
@@ -10,11 +17,21 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
   afterAll(() => t.close());
 
   it('first-time address answers Error 10, registration mails a link but starts no session', async () => {
-    const first = await rpc(t.app, { action: 'SendToken', email: 'New@Example.com', sendlink: 0, lang: 'en' });
+    const first = await rpc(t.app, {
+      action: 'SendToken',
+      email: 'New@Example.com',
+      sendlink: 0,
+      lang: 'en',
+    });
     expect(first.body.Error).toBe(ErrorCode.FIRST_TIME);
     expect(first.body.Errstr).toMatch(/first time/i);
 
-    const reg = await rpc(t.app, { action: 'RegisterFullname', email: 'new@example.com', fullname: 'Noa Levi', lang: 'he' });
+    const reg = await rpc(t.app, {
+      action: 'RegisterFullname',
+      email: 'new@example.com',
+      fullname: 'Noa Levi',
+      lang: 'he',
+    });
     expect(reg.body).toMatchObject({ Error: 0, sent: 1 });
     expect(reg.body.token).toBeUndefined();
     expect(reg.cookies.sid).toBeUndefined();
@@ -23,12 +40,21 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
 
     const link = lastLinkToken(t.mails, 'new@example.com');
     const check = await rpc(t.app, { action: 'CheckToken', token: link });
-    expect(check.body).toMatchObject({ Error: 0, email: 'new@example.com', fullname: 'Noa Levi', type: 1 });
+    expect(check.body).toMatchObject({
+      Error: 0,
+      email: 'new@example.com',
+      fullname: 'Noa Levi',
+      type: 1,
+    });
     expect(typeof check.body.token).toBe('string');
     expect(check.cookies.sid).toBe(check.body.token);
 
     // The session works as a bearer token.
-    const data = await rpc(t.app, { action: 'GetSetUserData' }, { bearer: check.body.token as string });
+    const data = await rpc(
+      t.app,
+      { action: 'GetSetUserData' },
+      { bearer: check.body.token as string },
+    );
     expect(data.body).toMatchObject({ Error: 0, email: 'new@example.com', fullname: 'Noa Levi' });
   });
 
@@ -45,18 +71,28 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
     await rpc(t.app, { action: 'RegisterFullname', email: 'late@example.com', fullname: 'Late' });
     const link = lastLinkToken(t.mails, 'late@example.com');
     t.clock.advance(21 * 60_000);
-    expect((await rpc(t.app, { action: 'CheckToken', token: link })).body.Error).toBe(ErrorCode.LINK_INVALID);
+    expect((await rpc(t.app, { action: 'CheckToken', token: link })).body.Error).toBe(
+      ErrorCode.LINK_INVALID,
+    );
   });
 
   it('a wrong token is refused and counts toward a limit', async () => {
-    const r = await rpc(t.app, { action: 'CheckToken', token: 'not-a-real-token' }, { headers: { 'x-forwarded-for': '1.1.1.1' } });
+    const r = await rpc(
+      t.app,
+      { action: 'CheckToken', token: 'not-a-real-token' },
+      { headers: { 'x-forwarded-for': '1.1.1.1' } },
+    );
     expect(r.body.Error).toBe(ErrorCode.LINK_INVALID);
     expect(r.cookies.sid).toBeUndefined();
   });
 
   it('registering a proven address does not rename it and gives the caller nothing', async () => {
     await userWithSession(t, 'owner@example.com', { name: 'Real Owner' });
-    const r = await rpc(t.app, { action: 'RegisterFullname', email: 'owner@example.com', fullname: 'Attacker' });
+    const r = await rpc(t.app, {
+      action: 'RegisterFullname',
+      email: 'owner@example.com',
+      fullname: 'Attacker',
+    });
     expect(r.body).toEqual({ Error: 0, sent: 1 });
     const token = await userWithSession(t, 'owner@example.com', { name: 'Real Owner' });
     const me = await rpc(t.app, { action: 'CheckEmail' }, { bearer: token });
@@ -65,18 +101,32 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
 
   it('password sign-in answers a token; a wrong password does not; an empty one sends a link', async () => {
     await userWithSession(t, 'pw@example.com');
-    const ok = await rpc(t.app, { action: 'SendToken', email: 'pw@example.com', password: 'correct horse battery' });
+    const ok = await rpc(t.app, {
+      action: 'SendToken',
+      email: 'pw@example.com',
+      password: 'correct horse battery',
+    });
     expect(ok.body).toMatchObject({ Error: 0, email: 'pw@example.com', type: 1 });
     expect(ok.body.token).toBeTruthy();
     expect(ok.cookies.sid).toBe(ok.body.token);
 
-    const bad = await rpc(t.app, { action: 'SendToken', email: 'pw@example.com', password: 'nope', lang: 'he' });
+    const bad = await rpc(t.app, {
+      action: 'SendToken',
+      email: 'pw@example.com',
+      password: 'nope',
+      lang: 'he',
+    });
     expect(bad.body.Error).toBe(ErrorCode.WRONG_PASSWORD);
     expect(bad.body.token).toBeUndefined();
     expect(bad.body.Errstr).toMatch(/הסיסמה שגויה/);
 
     const before = t.mails.length;
-    const empty = await rpc(t.app, { action: 'SendToken', email: 'pw@example.com', password: '', passwordmode: 1 });
+    const empty = await rpc(t.app, {
+      action: 'SendToken',
+      email: 'pw@example.com',
+      password: '',
+      passwordmode: 1,
+    });
     expect(empty.body).toMatchObject({ Error: 0, sent: 1 });
     expect(t.mails.length).toBe(before + 1);
   });
@@ -93,15 +143,27 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
     await userWithSession(t, 'brute@example.com');
     let last;
     for (let i = 0; i < 9; i++) {
-      last = await rpc(t.app, { action: 'SendToken', email: 'brute@example.com', password: `guess${i}` });
+      last = await rpc(t.app, {
+        action: 'SendToken',
+        email: 'brute@example.com',
+        password: `guess${i}`,
+      });
     }
     expect(last!.body.Error).toBe(ErrorCode.RATE_LIMITED);
     expect(last!.status).toBe(429);
     // Even the right password is refused while the limit holds.
-    const right = await rpc(t.app, { action: 'SendToken', email: 'brute@example.com', password: 'correct horse battery' });
+    const right = await rpc(t.app, {
+      action: 'SendToken',
+      email: 'brute@example.com',
+      password: 'correct horse battery',
+    });
     expect(right.body.Error).toBe(ErrorCode.RATE_LIMITED);
     t.clock.advance(16 * 60_000);
-    const later = await rpc(t.app, { action: 'SendToken', email: 'brute@example.com', password: 'correct horse battery' });
+    const later = await rpc(t.app, {
+      action: 'SendToken',
+      email: 'brute@example.com',
+      password: 'correct horse battery',
+    });
     expect(later.body.Error).toBe(0);
   });
 
@@ -109,7 +171,10 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
     await userWithSession(t, 'flood@example.com');
     const codes = [];
     for (let i = 0; i < 7; i++) {
-      codes.push((await rpc(t.app, { action: 'SendToken', email: 'flood@example.com', sendlink: 1 })).body.Error);
+      codes.push(
+        (await rpc(t.app, { action: 'SendToken', email: 'flood@example.com', sendlink: 1 })).body
+          .Error,
+      );
     }
     expect(codes.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
     expect(codes.slice(5)).toEqual([ErrorCode.RATE_LIMITED, ErrorCode.RATE_LIMITED]);
@@ -117,7 +182,11 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
 
   it('cookie sessions need the X-XSRF-TOKEN header matching the cookie', async () => {
     const token = await userWithSession(t, 'csrf@example.com');
-    const noHeader = await rpc(t.app, { action: 'GetSetUserData', notes: 'changed' }, { cookies: { sid: token, 'XSRF-TOKEN': 'abc' } });
+    const noHeader = await rpc(
+      t.app,
+      { action: 'GetSetUserData', notes: 'changed' },
+      { cookies: { sid: token, 'XSRF-TOKEN': 'abc' } },
+    );
     expect(noHeader.status).toBe(403);
     expect(noHeader.body.Error).toBe(ErrorCode.CSRF);
     const wrong = await rpc(
@@ -148,7 +217,12 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
     const cookies = { sid: token, 'XSRF-TOKEN': 'x1' };
     const headers = { 'x-xsrf-token': 'x1' };
     const me = await rpc(t.app, { action: 'CheckToken' }, { cookies, headers });
-    expect(me.body).toMatchObject({ Error: 0, email: 'out@example.com', fullname: 'Out', token: '' });
+    expect(me.body).toMatchObject({
+      Error: 0,
+      email: 'out@example.com',
+      fullname: 'Out',
+      token: '',
+    });
     const out = await rpc(t.app, { action: 'SignOut' }, { cookies, headers });
     expect(out.body.Error).toBe(0);
     expect(out.cookies.sid).toBe('');
@@ -159,7 +233,9 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
   it('a session expires', async () => {
     const token = await userWithSession(t, 'expire@example.com');
     t.clock.advance(31 * 86400_000);
-    expect((await rpc(t.app, { action: 'CheckEmail' }, { bearer: token })).body.Error).toBe(ErrorCode.UNAUTHENTICATED);
+    expect((await rpc(t.app, { action: 'CheckEmail' }, { bearer: token })).body.Error).toBe(
+      ErrorCode.UNAUTHENTICATED,
+    );
   });
 
   it('an unknown bearer token is refused', async () => {
@@ -185,7 +261,9 @@ describe('sweep', () => {
       await authService(t.deps).sweep();
       expect((await t.deps.db.select().from(sessions)).length).toBe(1);
       expect((await t.deps.db.select().from(signinLinks)).length).toBe(0);
-      expect((await rpc(t.app, { action: 'CheckEmail' }, { bearer: live })).body.Error).toBe(ErrorCode.UNAUTHENTICATED);
+      expect((await rpc(t.app, { action: 'CheckEmail' }, { bearer: live })).body.Error).toBe(
+        ErrorCode.UNAUTHENTICATED,
+      );
     } finally {
       await t.close();
     }

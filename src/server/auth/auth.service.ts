@@ -42,7 +42,8 @@ export function authService(deps: Deps) {
 
   async function limit(key: string, rule: { limit: number; window: number }) {
     const d = await limiter.hit(key, rule.limit, rule.window);
-    if (!d.allowed) throw new AppError(ErrorCode.RATE_LIMITED, undefined, { retryAfter: d.retryAfter });
+    if (!d.allowed)
+      throw new AppError(ErrorCode.RATE_LIMITED, undefined, { retryAfter: d.retryAfter });
   }
 
   async function startSession(user: UserRow, ctx: Ctx) {
@@ -61,7 +62,13 @@ export function authService(deps: Deps) {
     await repo.createLink(user.id, hashToken(token), friendid || null, expiresAt);
     const link = `${config.publicUrl}/login/${token}${friendid ? `/friend/${friendid}` : ''}`;
     await mailer.send(
-      signinLinkMail({ to: user.email, fullname: user.fullname, link, lang, ttlMinutes: AUTH.linkTtlMinutes }),
+      signinLinkMail({
+        to: user.email,
+        fullname: user.fullname,
+        link,
+        lang,
+        ttlMinutes: AUTH.linkTtlMinutes,
+      }),
     );
     if (config.LOG_SIGNIN_LINKS !== false) log.info({ email: user.email, link }, 'sign-in link');
   }
@@ -93,9 +100,15 @@ export function authService(deps: Deps) {
             retryAfter: Math.max(e.retryAfter, i.retryAfter),
           });
         }
-        const ok = user.passwordHash ? await verifyPassword(input.password, user.passwordHash) : false;
+        const ok = user.passwordHash
+          ? await verifyPassword(input.password, user.passwordHash)
+          : false;
         if (!ok) {
-          await limiter.hit(byEmail, LIMITS.passwordFailPerEmail.limit, LIMITS.passwordFailPerEmail.window);
+          await limiter.hit(
+            byEmail,
+            LIMITS.passwordFailPerEmail.limit,
+            LIMITS.passwordFailPerEmail.window,
+          );
           await limiter.hit(byIp, LIMITS.passwordFailPerIp.limit, LIMITS.passwordFailPerIp.window);
           throw new AppError(ErrorCode.WRONG_PASSWORD);
         }
@@ -140,7 +153,10 @@ export function authService(deps: Deps) {
         if (!user) throw new AppError(ErrorCode.LINK_INVALID);
         if (!user.verifiedAt) user = await usersR.update(user.id, { verifiedAt: now });
         const token = await startSession(user, ctx);
-        return { ...userAnswer(user, token), ...(link.friendid ? { friendid: link.friendid } : {}) };
+        return {
+          ...userAnswer(user, token),
+          ...(link.friendid ? { friendid: link.friendid } : {}),
+        };
       }
       const session = await repo.findSession(th, now);
       if (session) {
@@ -165,7 +181,8 @@ export function authService(deps: Deps) {
     },
 
     async googleSignIn(idToken: string, ctx: Ctx) {
-      if (!deps.google) throw new AppError(ErrorCode.NOT_CONFIGURED, msg('googleNotConfigured', ctx.lang));
+      if (!deps.google)
+        throw new AppError(ErrorCode.NOT_CONFIGURED, msg('googleNotConfigured', ctx.lang));
       await limit(`google:ip:${ctx.ip}`, LIMITS.linkPerIp);
       let identity;
       try {
@@ -177,9 +194,17 @@ export function authService(deps: Deps) {
       let user = await usersR.byEmail(identity.email);
       const now = clock.now();
       if (!user) {
-        user = await usersR.create({ email: identity.email, fullname: identity.name, lang: ctx.lang, verifiedAt: now });
+        user = await usersR.create({
+          email: identity.email,
+          fullname: identity.name,
+          lang: ctx.lang,
+          verifiedAt: now,
+        });
       } else if (!user.verifiedAt) {
-        user = await usersR.update(user.id, { verifiedAt: now, fullname: user.fullname || identity.name });
+        user = await usersR.update(user.id, {
+          verifiedAt: now,
+          fullname: user.fullname || identity.name,
+        });
       }
       const token = await startSession(user, ctx);
       return userAnswer(user, token);

@@ -32,7 +32,10 @@ describe.each(testDatabases())('Google sign-in on %s', (kind) => {
     server.close();
   });
 
-  const token = (claims: Record<string, unknown>, opts: { key?: CryptoKey; exp?: string; aud?: string } = {}) =>
+  const token = (
+    claims: Record<string, unknown>,
+    opts: { key?: CryptoKey; exp?: string; aud?: string } = {},
+  ) =>
     new SignJWT({ email: 'g@example.com', email_verified: true, name: 'Gili Google', ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setIssuer('https://accounts.google.com')
@@ -67,7 +70,11 @@ describe.each(testDatabases())('Google sign-in on %s', (kind) => {
   it('without a client id configured the endpoint says so', async () => {
     const plain = await createTestApp('pglite');
     try {
-      const res = await plain.app.inject({ method: 'POST', url: '/api/auth/google', payload: { idToken: 'x'.repeat(40) } });
+      const res = await plain.app.inject({
+        method: 'POST',
+        url: '/api/auth/google',
+        payload: { idToken: 'x'.repeat(40) },
+      });
       expect(res.json().Error).toBe(ErrorCode.NOT_CONFIGURED);
     } finally {
       await plain.close();

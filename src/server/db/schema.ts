@@ -121,7 +121,10 @@ export const friendAccess = pgTable(
     editpriv: integer('editpriv').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.friendId, t.email] }), index('friend_access_email_idx').on(t.email)],
+  (t) => [
+    primaryKey({ columns: [t.friendId, t.email] }),
+    index('friend_access_email_idx').on(t.email),
+  ],
 );
 
 /** Small key/value facts about this database (e.g. which starter content was seeded). */

@@ -27,7 +27,8 @@ export function friendsRepo(db: Db) {
       }
       if (f.lang) conds.push(or(isNull(friends.lang), eq(friends.lang, f.lang)));
       if (f.categories) conds.push(ne(sql`(${friends.category} & ${f.categories})`, 0));
-      for (const id of f.hideIds ?? []) conds.push(ne(sql`lower(${friends.friendid})`, id.toLowerCase()));
+      for (const id of f.hideIds ?? [])
+        conds.push(ne(sql`lower(${friends.friendid})`, id.toLowerCase()));
       return db
         .select({
           friendid: friends.friendid,
@@ -57,7 +58,9 @@ export function friendsRepo(db: Db) {
       const [row] = await db
         .select()
         .from(friendAccess)
-        .where(and(eq(friendAccess.friendId, friendRowId), eq(friendAccess.email, email.toLowerCase())));
+        .where(
+          and(eq(friendAccess.friendId, friendRowId), eq(friendAccess.email, email.toLowerCase())),
+        );
       return row;
     },
   };

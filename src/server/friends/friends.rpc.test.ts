@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { friendAccess, friends } from '../db/schema.ts';
-import { createTestApp, rpc, testDatabases, userWithSession, type TestApp } from '../test/harness.ts';
+import {
+  createTestApp,
+  rpc,
+  testDatabases,
+  userWithSession,
+  type TestApp,
+} from '../test/harness.ts';
 import { usersRepo } from '../users/users.repo.ts';
 
 type Card = { friendid: string; friendname: string; category: number; friendtype: number };
@@ -19,13 +25,28 @@ describe.each(testDatabases())('characters on %s', (kind) => {
     const maker = await usersRepo(t.deps.db).byEmail('maker@example.com');
     const [secret] = await t.deps.db
       .insert(friends)
-      .values({ friendid: 'secretone', friendname: 'Secret', personality: 'hidden soul', publicfriend: 0, ownerId: maker!.id, lang: 'he' })
+      .values({
+        friendid: 'secretone',
+        friendname: 'Secret',
+        personality: 'hidden soul',
+        publicfriend: 0,
+        ownerId: maker!.id,
+        lang: 'he',
+      })
       .returning();
     const [shared] = await t.deps.db
       .insert(friends)
-      .values({ friendid: 'sharedone', friendname: 'Shared', publicfriend: 0, ownerId: maker!.id, lang: 'he' })
+      .values({
+        friendid: 'sharedone',
+        friendname: 'Shared',
+        publicfriend: 0,
+        ownerId: maker!.id,
+        lang: 'he',
+      })
       .returning();
-    await t.deps.db.insert(friendAccess).values({ friendId: shared!.id, email: 'reader@example.com', editpriv: 0 });
+    await t.deps.db
+      .insert(friendAccess)
+      .values({ friendId: shared!.id, email: 'reader@example.com', editpriv: 0 });
     expect(secret).toBeTruthy();
   });
   afterAll(() => t.close());
@@ -52,8 +73,21 @@ describe.each(testDatabases())('characters on %s', (kind) => {
     const he = await list(reader, { lang: 'he' });
     const en = await list(reader, { lang: 'en' });
     const heIds = he.map((f) => f.friendid);
-    expect(heIds).toEqual(expect.arrayContaining(['holmes', 'alice', 'quixote', 'tevye', 'anne', 'pinocchio', 'librarian', 'vered']));
-    expect(en.map((f) => f.friendid)).toEqual(expect.arrayContaining(['holmesen', 'aliceen', 'tevyeen']));
+    expect(heIds).toEqual(
+      expect.arrayContaining([
+        'holmes',
+        'alice',
+        'quixote',
+        'tevye',
+        'anne',
+        'pinocchio',
+        'librarian',
+        'vered',
+      ]),
+    );
+    expect(en.map((f) => f.friendid)).toEqual(
+      expect.arrayContaining(['holmesen', 'aliceen', 'tevyeen']),
+    );
     expect(heIds).not.toContain('holmesen');
     expect(heIds).not.toContain('sharoneditor');
     expect(he.find((f) => f.friendid === 'holmes')?.friendname).toBe('שרלוק הולמס');
@@ -64,7 +98,9 @@ describe.each(testDatabases())('characters on %s', (kind) => {
   it('private characters: owner and access list see them, others do not; showall needs the global privilege', async () => {
     expect((await list(reader)).map((f) => f.friendid)).toContain('sharedone');
     expect((await list(reader)).map((f) => f.friendid)).not.toContain('secretone');
-    expect((await list(creator)).map((f) => f.friendid)).toEqual(expect.arrayContaining(['secretone', 'sharedone']));
+    expect((await list(creator)).map((f) => f.friendid)).toEqual(
+      expect.arrayContaining(['secretone', 'sharedone']),
+    );
     expect((await list(reader, { showall: 1 })).map((f) => f.friendid)).not.toContain('secretone');
     expect((await list(boss, { showall: 1 })).map((f) => f.friendid)).toContain('secretone');
     expect((await list(boss, { showall: 0 })).map((f) => f.friendid)).not.toContain('secretone');
@@ -85,19 +121,40 @@ describe.each(testDatabases())('characters on %s', (kind) => {
     expect(card).toMatchObject({ friendid: 'holmes', friendname: 'שרלוק הולמס', priv: 1 });
     expect(card).not.toHaveProperty('personality');
 
-    const boss1 = await rpc(t.app, { action: 'GetFriendDetails', friendid: 'holmes' }, { bearer: boss });
+    const boss1 = await rpc(
+      t.app,
+      { action: 'GetFriendDetails', friendid: 'holmes' },
+      { bearer: boss },
+    );
     expect((boss1.body.friend as Record<string, unknown>).personality).toBeTruthy();
     expect((boss1.body.friend as Record<string, unknown>).priv).toBe(0);
 
-    const stranger = await rpc(t.app, { action: 'GetFriendDetails', friendid: 'secretone', lang: 'en' }, { bearer: reader });
+    const stranger = await rpc(
+      t.app,
+      { action: 'GetFriendDetails', friendid: 'secretone', lang: 'en' },
+      { bearer: reader },
+    );
     expect(stranger.body.Error).toBe(ErrorCode.FORBIDDEN);
     expect(JSON.stringify(stranger.body)).not.toContain('hidden soul');
     const anonSecret = await rpc(t.app, { action: 'GetFriendDetails', friendid: 'secretone' });
     expect(anonSecret.body.Error).toBe(ErrorCode.UNAUTHENTICATED);
 
-    const owner = await rpc(t.app, { action: 'GetFriendDetails', friendid: 'SecretOne' }, { bearer: creator });
-    expect(owner.body.friend).toMatchObject({ friendid: 'secretone', personality: 'hidden soul', priv: 0, creator: 'maker@example.com' });
-    const viewer = await rpc(t.app, { action: 'GetFriendDetails', friendid: 'sharedone' }, { bearer: reader });
+    const owner = await rpc(
+      t.app,
+      { action: 'GetFriendDetails', friendid: 'SecretOne' },
+      { bearer: creator },
+    );
+    expect(owner.body.friend).toMatchObject({
+      friendid: 'secretone',
+      personality: 'hidden soul',
+      priv: 0,
+      creator: 'maker@example.com',
+    });
+    const viewer = await rpc(
+      t.app,
+      { action: 'GetFriendDetails', friendid: 'sharedone' },
+      { bearer: reader },
+    );
     expect(viewer.body.friend).toMatchObject({ priv: 1 });
 
     const missing = await rpc(t.app, { action: 'GetFriendDetails', friendid: 'nobodyhere' });
@@ -106,21 +163,36 @@ describe.each(testDatabases())('characters on %s', (kind) => {
 
   it('GetHeliconAssistants answers support and sales per language', async () => {
     const he = await rpc(t.app, { action: 'GetHeliconAssistants', lang: 'he' });
-    expect(he.body).toMatchObject({ Error: 0, support: { friendid: 'support' }, sales: { friendid: 'sales' } });
+    expect(he.body).toMatchObject({
+      Error: 0,
+      support: { friendid: 'support' },
+      sales: { friendid: 'sales' },
+    });
     const en = await rpc(t.app, { action: 'GetHeliconAssistants', lang: 'en' });
-    expect(en.body).toMatchObject({ support: { friendid: 'supporten' }, sales: { friendid: 'salesen' } });
+    expect(en.body).toMatchObject({
+      support: { friendid: 'supporten' },
+      sales: { friendid: 'salesen' },
+    });
   });
 
   it('ModelsList: only the offline model without providers; configured ones otherwise', async () => {
     const r = await rpc(t.app, { action: 'ModelsList' }, { bearer: reader });
     expect(r.body).toEqual({ Error: 0, models: ['auto', 'offline'], default: 'offline' });
     const t2 = await createTestApp('pglite', {
-      env: { OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:1/v1', OPENAI_COMPATIBLE_MODELS: 'llama3, qwen2', OPENAI_API_KEY: 'k' },
+      env: {
+        OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:1/v1',
+        OPENAI_COMPATIBLE_MODELS: 'llama3, qwen2',
+        OPENAI_API_KEY: 'k',
+      },
     });
     try {
       const tok = await userWithSession(t2, 'm@example.com');
       const r2 = await rpc(t2.app, { action: 'ModelsList' }, { bearer: tok });
-      expect(r2.body).toEqual({ Error: 0, models: ['auto', 'llama3', 'qwen2', 'gpt-4o', 'gpt-4.1', 'gpt-5-mini'], default: 'llama3' });
+      expect(r2.body).toEqual({
+        Error: 0,
+        models: ['auto', 'llama3', 'qwen2', 'gpt-4o', 'gpt-4.1', 'gpt-5-mini'],
+        default: 'llama3',
+      });
     } finally {
       await t2.close();
     }

@@ -77,10 +77,17 @@ export function friendsService(deps: Deps) {
     async heliconAssistants(input: ParsedInput<'GetHeliconAssistants'>, ctx: Ctx) {
       const lang = input.lang ?? ctx.lang;
       const pick = async (base: string) => {
-        const row = (await repo.byFriendId(lang === 'en' ? `${base}en` : base)) ?? (await repo.byFriendId(base));
+        const row =
+          (await repo.byFriendId(lang === 'en' ? `${base}en` : base)) ??
+          (await repo.byFriendId(base));
         if (!row) return null;
         const f = row.friend;
-        return { friendid: f.friendid, image: f.image, friendname: f.friendname, description: f.description };
+        return {
+          friendid: f.friendid,
+          image: f.image,
+          friendname: f.friendname,
+          description: f.description,
+        };
       };
       return { support: await pick('support'), sales: await pick('sales') };
     },

@@ -10,7 +10,13 @@ describe('dev outbox', () => {
     const dir = await mkdtemp(join(tmpdir(), 'outbox-'));
     const mailer = outboxMailer({ outboxDir: dir, MAIL_FROM: 'App <app@localhost>' });
     await mailer.send(
-      signinLinkMail({ to: 'dana@example.com', fullname: 'דנה', link: 'http://localhost:3000/login/abc123', lang: 'he', ttlMinutes: 20 }),
+      signinLinkMail({
+        to: 'dana@example.com',
+        fullname: 'דנה',
+        link: 'http://localhost:3000/login/abc123',
+        lang: 'he',
+        ttlMinutes: 20,
+      }),
     );
     const files = await readdir(dir);
     expect(files).toHaveLength(1);
@@ -24,7 +30,13 @@ describe('dev outbox', () => {
   });
 
   it('the English mail is in English and left to right', () => {
-    const m = signinLinkMail({ to: 'a@b.c', fullname: 'Ann', link: 'http://x/login/t', lang: 'en', ttlMinutes: 20 });
+    const m = signinLinkMail({
+      to: 'a@b.c',
+      fullname: 'Ann',
+      link: 'http://x/login/t',
+      lang: 'en',
+      ttlMinutes: 20,
+    });
     expect(m.subject).toBe('Your sign-in link');
     expect(m.html).toContain('dir="ltr"');
     expect(m.text).toContain('expires in 20 minutes');

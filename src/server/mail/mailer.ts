@@ -39,8 +39,15 @@ export function smtpMailer(config: Config): Mailer {
  * Without SMTP: each message is written as a standard .eml file into the outbox folder
  * (open it with any mail client, or read the link from the log).
  */
-export function outboxMailer(config: Pick<Config, 'outboxDir' | 'MAIL_FROM'>, log?: Logger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+export function outboxMailer(
+  config: Pick<Config, 'outboxDir' | 'MAIL_FROM'>,
+  log?: Logger,
+): Mailer {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   let seq = 0;
   return {
     async send(msg) {

@@ -2,7 +2,10 @@ import type { Lang } from '../../protocol/errors.ts';
 import type { MailMessage } from './mailer.ts';
 
 const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** The sign-in link e-mail, in the user's language. */
 export function signinLinkMail(opts: {

@@ -38,7 +38,12 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.RATE_LIMITED]: 429,
 };
 
-export function failure(code: ErrorCode, lang: Lang, text?: string, extra?: Record<string, unknown>): RpcResult {
+export function failure(
+  code: ErrorCode,
+  lang: Lang,
+  text?: string,
+  extra?: Record<string, unknown>,
+): RpcResult {
   return {
     status: statusOf[code] ?? 200,
     body: { Error: code, Errstr: text || errorText(code, lang), ...extra },
@@ -59,7 +64,9 @@ export function pickLang(raw: unknown, user: SessionUser | null, acceptLanguage:
 function describeIssues(error: z.ZodError, lang: Lang): string {
   return error.issues
     .slice(0, 3)
-    .map((i) => msg('invalidField', lang, { field: i.path.join('.') || '(body)', detail: i.message }))
+    .map((i) =>
+      msg('invalidField', lang, { field: i.path.join('.') || '(body)', detail: i.message }),
+    )
     .join(' ');
 }
 
@@ -69,13 +76,15 @@ function describeIssues(error: z.ZodError, lang: Lang): string {
 export function createDispatcher(services: Services, handlers: HandlerMap) {
   return async function dispatch(req: RpcRequest): Promise<RpcResult> {
     const body = req.body;
-    const rawLang = body && typeof body === 'object' ? (body as Record<string, unknown>).lang : undefined;
+    const rawLang =
+      body && typeof body === 'object' ? (body as Record<string, unknown>).lang : undefined;
     let lang = pickLang(rawLang, null, req.acceptLanguage);
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return failure(ErrorCode.BAD_INPUT, lang, msg('badJson', lang));
     }
     const { action, ...fields } = body as Record<string, unknown>;
-    if (action === undefined || action === '') return failure(ErrorCode.UNKNOWN_ACTION, lang, msg('missingAction', lang));
+    if (action === undefined || action === '')
+      return failure(ErrorCode.UNKNOWN_ACTION, lang, msg('missingAction', lang));
     if (!isActionName(action)) return failure(ErrorCode.UNKNOWN_ACTION, lang);
     const def = actions[action];
 
@@ -100,7 +109,8 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
     if (def.access === 'admin' && user?.usertype !== 0) return failure(ErrorCode.FORBIDDEN, lang);
 
     const parsed = def.input.safeParse(fields);
-    if (!parsed.success) return failure(ErrorCode.BAD_INPUT, lang, describeIssues(parsed.error, lang));
+    if (!parsed.success)
+      return failure(ErrorCode.BAD_INPUT, lang, describeIssues(parsed.error, lang));
 
     if (def.identity && user) {
       const claimed = (fields as Record<string, unknown>)[def.identity];
@@ -129,7 +139,10 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
       const out = await handler(parsed.data, ctx);
       const checked = (def.output as z.ZodType).safeParse(out);
       if (!checked.success) {
-        req.log.error({ action, issues: checked.error.issues }, 'handler answer does not match its schema');
+        req.log.error(
+          { action, issues: checked.error.issues },
+          'handler answer does not match its schema',
+        );
         return failure(ErrorCode.INTERNAL, lang);
       }
       return { status: 200, body: { Error: ErrorCode.OK, ...(checked.data as object) } };

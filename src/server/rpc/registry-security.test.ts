@@ -1,9 +1,20 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { actionNames, actions, type ActionInput, type ActionName } from '../../protocol/registry.ts';
+import {
+  actionNames,
+  actions,
+  type ActionInput,
+  type ActionName,
+} from '../../protocol/registry.ts';
 import * as schema from '../db/schema.ts';
-import { createTestApp, rpc, testDatabases, userWithSession, type TestApp } from '../test/harness.ts';
+import {
+  createTestApp,
+  rpc,
+  testDatabases,
+  userWithSession,
+  type TestApp,
+} from '../test/harness.ts';
 
 /**
  * Generated from the registry: every action, called anonymously, as a stranger, and with
@@ -28,7 +39,9 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   ModelsList: { email: 'victim@example.com' },
 };
 
-const tables = Object.entries(schema).filter(([, v]) => typeof v === 'object' && v !== null && 'getSQL' in v);
+const tables = Object.entries(schema).filter(
+  ([, v]) => typeof v === 'object' && v !== null && 'getSQL' in v,
+);
 
 describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
   let t: TestApp;
@@ -43,7 +56,11 @@ describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
     return h.digest('hex');
   }
 
-  async function expectRefusedUnchanged(body: unknown, opts: Parameters<typeof rpc>[2] = {}, code?: number) {
+  async function expectRefusedUnchanged(
+    body: unknown,
+    opts: Parameters<typeof rpc>[2] = {},
+    code?: number,
+  ) {
     const before = await snapshot();
     const r = await rpc(t.app, body, opts);
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
@@ -63,7 +80,9 @@ describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
     stranger = await userWithSession(t, 'stranger@example.com');
     const { usersRepo } = await import('../users/users.repo.ts');
     const victim = await usersRepo(t.deps.db).byEmail('victim@example.com');
-    await t.deps.db.insert(schema.friends).values({ friendid: 'victimsecret', publicfriend: 0, ownerId: victim!.id });
+    await t.deps.db
+      .insert(schema.friends)
+      .values({ friendid: 'victimsecret', publicfriend: 0, ownerId: victim!.id });
   });
   afterAll(() => t.close());
 
@@ -75,12 +94,19 @@ describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
     const def = actions[name];
     if (def.access !== 'public') {
       it(`${name}: anonymous is refused`, async () => {
-        await expectRefusedUnchanged({ action: name, ...samples[name] }, {}, ErrorCode.UNAUTHENTICATED);
+        await expectRefusedUnchanged(
+          { action: name, ...samples[name] },
+          {},
+          ErrorCode.UNAUTHENTICATED,
+        );
       });
     }
     if (def.identity) {
       it(`${name}: a stranger cannot act on someone else's data`, async () => {
-        const r = await expectRefusedUnchanged({ action: name, ...samples[name] }, { bearer: stranger });
+        const r = await expectRefusedUnchanged(
+          { action: name, ...samples[name] },
+          { bearer: stranger },
+        );
         expect([ErrorCode.IDENTITY_MISMATCH, ErrorCode.FORBIDDEN]).toContain(r.body.Error);
       });
     }
@@ -125,7 +151,10 @@ describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
       payload: JSON.stringify({ action: 'SendToken', email: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(r.statusCode).toBe(413);
-    expect(r.json()).toMatchObject({ Error: ErrorCode.BAD_INPUT, Errstr: 'The request is too large.' });
+    expect(r.json()).toMatchObject({
+      Error: ErrorCode.BAD_INPUT,
+      Errstr: 'The request is too large.',
+    });
   });
 
   it('a form post (no JSON) is refused', async () => {

@@ -70,7 +70,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabase(kind);
   await seedStarterContent(database.db);
-  const config: Config = loadConfig({ DATA_DIR: '/tmp/sefer-test-data', LOG_LEVEL: 'silent', ...opts.env });
+  const config: Config = loadConfig({
+    DATA_DIR: '/tmp/sefer-test-data',
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
   const clock = manualClock(new Date());
   const { mailer, sent } = memoryMailer();
   const deps: Deps = {
@@ -105,7 +109,11 @@ export interface CallResult {
 export async function rpc(
   app: FastifyInstance,
   body: unknown,
-  opts: { bearer?: string; cookies?: Record<string, string>; headers?: Record<string, string> } = {},
+  opts: {
+    bearer?: string;
+    cookies?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<CallResult> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
   if (opts.bearer) headers.authorization = `Bearer ${opts.bearer}`;
@@ -134,7 +142,9 @@ export async function userWithSession(
     name: opts.name ?? email.split('@')[0]!,
     password,
     usertype: opts.usertype ?? 1,
-    grant: opts.grant ? (opts.grant.split(',') as ('canadd' | 'imgedit' | 'globalpriv')[]) : undefined,
+    grant: opts.grant
+      ? (opts.grant.split(',') as ('canadd' | 'imgedit' | 'globalpriv')[])
+      : undefined,
   });
   const r = await rpc(t.app, { action: 'SendToken', email, password });
   if (r.body.Error !== 0) throw new Error(`sign-in failed: ${JSON.stringify(r.body)}`);

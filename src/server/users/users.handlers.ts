@@ -3,7 +3,14 @@ import type { Services } from '../services.ts';
 
 export const usersHandlers = (
   s: Services,
-): Handlers<'CheckEmail' | 'GetSetUserData' | 'AllowAdd' | 'GetGlobalPriv' | 'ChkImgPermission' | 'GetLangFromIP'> => ({
+): Handlers<
+  | 'CheckEmail'
+  | 'GetSetUserData'
+  | 'AllowAdd'
+  | 'GetGlobalPriv'
+  | 'ChkImgPermission'
+  | 'GetLangFromIP'
+> => ({
   CheckEmail: (_input, ctx) => s.users.checkEmail(ctx),
   GetSetUserData: (input, ctx) => s.users.getSetUserData(input, ctx),
   AllowAdd: (_input, ctx) => s.users.allowAdd(ctx),

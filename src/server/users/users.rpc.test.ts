@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { createTestApp, rpc, testDatabases, userWithSession, type TestApp } from '../test/harness.ts';
+import {
+  createTestApp,
+  rpc,
+  testDatabases,
+  userWithSession,
+  type TestApp,
+} from '../test/harness.ts';
 
 describe.each(testDatabases())('user actions on %s', (kind) => {
   let t: TestApp;
@@ -9,33 +15,69 @@ describe.each(testDatabases())('user actions on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     plain = await userWithSession(t, 'plain@example.com', { name: 'Plain Reader' });
-    creator = await userWithSession(t, 'creator@example.com', { grant: 'canadd,imgedit,globalpriv', usertype: 2 });
+    creator = await userWithSession(t, 'creator@example.com', {
+      grant: 'canadd,imgedit,globalpriv',
+      usertype: 2,
+    });
   });
   afterAll(() => t.close());
 
   it('CheckEmail answers the session user', async () => {
-    const r = await rpc(t.app, { action: 'CheckEmail', email: 'plain@example.com' }, { bearer: plain });
+    const r = await rpc(
+      t.app,
+      { action: 'CheckEmail', email: 'plain@example.com' },
+      { bearer: plain },
+    );
     expect(r.body).toEqual({ Error: 0, fullname: 'Plain Reader', type: 1 });
   });
 
   it('GetSetUserData reads and saves name, notes, autoread and password', async () => {
-    const read = await rpc(t.app, { action: 'GetSetUserData', email: 'plain@example.com' }, { bearer: plain });
-    expect(read.body).toMatchObject({ Error: 0, email: 'plain@example.com', autoread: 0, created: 0, haspassword: 1 });
+    const read = await rpc(
+      t.app,
+      { action: 'GetSetUserData', email: 'plain@example.com' },
+      { bearer: plain },
+    );
+    expect(read.body).toMatchObject({
+      Error: 0,
+      email: 'plain@example.com',
+      autoread: 0,
+      created: 0,
+      haspassword: 1,
+    });
     expect(read.body).not.toHaveProperty('passwordHash');
     expect(read.body).not.toHaveProperty('password');
 
     const saved = await rpc(
       t.app,
-      { action: 'GetSetUserData', fullname: 'Plain R.', notes: 'אני אוהבת ספרי בלשים', autoread: 1, password: 'a new password' },
+      {
+        action: 'GetSetUserData',
+        fullname: 'Plain R.',
+        notes: 'אני אוהבת ספרי בלשים',
+        autoread: 1,
+        password: 'a new password',
+      },
       { bearer: plain },
     );
-    expect(saved.body).toMatchObject({ Error: 0, fullname: 'Plain R.', notes: 'אני אוהבת ספרי בלשים', autoread: 1 });
-    const login = await rpc(t.app, { action: 'SendToken', email: 'plain@example.com', password: 'a new password' });
+    expect(saved.body).toMatchObject({
+      Error: 0,
+      fullname: 'Plain R.',
+      notes: 'אני אוהבת ספרי בלשים',
+      autoread: 1,
+    });
+    const login = await rpc(t.app, {
+      action: 'SendToken',
+      email: 'plain@example.com',
+      password: 'a new password',
+    });
     expect(login.body.Error).toBe(0);
   });
 
   it('a short password is refused in the caller language and nothing changes', async () => {
-    const r = await rpc(t.app, { action: 'GetSetUserData', password: 'short', fullname: 'X', lang: 'en' }, { bearer: plain });
+    const r = await rpc(
+      t.app,
+      { action: 'GetSetUserData', password: 'short', fullname: 'X', lang: 'en' },
+      { bearer: plain },
+    );
     expect(r.body.Error).toBe(ErrorCode.BAD_INPUT);
     expect(r.body.Errstr).toMatch(/at least 8/);
     const after = await rpc(t.app, { action: 'GetSetUserData' }, { bearer: plain });
@@ -48,14 +90,30 @@ describe.each(testDatabases())('user actions on %s', (kind) => {
   });
 
   it('AllowAdd, GetGlobalPriv and ChkImgPermission follow the flags', async () => {
-    expect((await rpc(t.app, { action: 'AllowAdd' }, { bearer: plain })).body).toEqual({ Error: 0, canadd: 0, imgedit: 0 });
-    expect((await rpc(t.app, { action: 'AllowAdd' }, { bearer: creator })).body).toEqual({ Error: 0, canadd: 1, imgedit: 1 });
-    expect((await rpc(t.app, { action: 'GetGlobalPriv' }, { bearer: plain })).body).toEqual({ Error: 0, priv: 0 });
-    expect((await rpc(t.app, { action: 'GetGlobalPriv' }, { bearer: creator })).body).toEqual({ Error: 0, priv: 1 });
+    expect((await rpc(t.app, { action: 'AllowAdd' }, { bearer: plain })).body).toEqual({
+      Error: 0,
+      canadd: 0,
+      imgedit: 0,
+    });
+    expect((await rpc(t.app, { action: 'AllowAdd' }, { bearer: creator })).body).toEqual({
+      Error: 0,
+      canadd: 1,
+      imgedit: 1,
+    });
+    expect((await rpc(t.app, { action: 'GetGlobalPriv' }, { bearer: plain })).body).toEqual({
+      Error: 0,
+      priv: 0,
+    });
+    expect((await rpc(t.app, { action: 'GetGlobalPriv' }, { bearer: creator })).body).toEqual({
+      Error: 0,
+      priv: 1,
+    });
     const no = await rpc(t.app, { action: 'ChkImgPermission', lang: 'he' }, { bearer: plain });
     expect(no.body.Error).toBe(ErrorCode.FORBIDDEN);
     expect(no.body.Errstr).toBe('אין לך הרשאה ליצור תמונות');
-    expect((await rpc(t.app, { action: 'ChkImgPermission' }, { bearer: creator })).body).toEqual({ Error: 0 });
+    expect((await rpc(t.app, { action: 'ChkImgPermission' }, { bearer: creator })).body).toEqual({
+      Error: 0,
+    });
   });
 
   it('GetLangFromIP reads the browser languages; unknown gives null', async () => {
@@ -78,10 +136,18 @@ describe.each(testDatabases())('user actions on %s', (kind) => {
   });
 
   it('an e-mail in the body that is not the caller is refused, unless the caller is an admin', async () => {
-    const r = await rpc(t.app, { action: 'GetSetUserData', email: 'creator@example.com', notes: 'x' }, { bearer: plain });
+    const r = await rpc(
+      t.app,
+      { action: 'GetSetUserData', email: 'creator@example.com', notes: 'x' },
+      { bearer: plain },
+    );
     expect(r.body.Error).toBe(ErrorCode.IDENTITY_MISMATCH);
     const admin = await userWithSession(t, 'root@example.com', { usertype: 0 });
-    const ok = await rpc(t.app, { action: 'CheckEmail', email: 'plain@example.com' }, { bearer: admin });
+    const ok = await rpc(
+      t.app,
+      { action: 'CheckEmail', email: 'plain@example.com' },
+      { bearer: admin },
+    );
     expect(ok.body.Error).toBe(0);
   });
 });

@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './providers.tsx';
+import { AppRoutes } from './routes.tsx';
+
+export function App({ i18n, queryClient }: { i18n: I18n; queryClient: QueryClient }) {
+  return (
+    <AppProviders i18n={i18n} queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

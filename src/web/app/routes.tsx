@@ -1,0 +1,71 @@
+import { lazy } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
+import { RequireUser } from './guards/require-user.tsx';
+import { DefaultRedirect, FriendRedirect } from './screens/redirects.tsx';
+import { AppLayout } from './shell/app-layout.tsx';
+
+// Every screen is its own chunk: the landing page loads only what it shows.
+const HomeRoute = lazy(() => import('./screens/home-route.tsx'));
+const LoginScreen = lazy(() => import('../features/auth/login-screen.tsx'));
+const LoginTokenScreen = lazy(() => import('../features/auth/login-token-screen.tsx'));
+const MainTokenScreen = lazy(() => import('../features/auth/main-token-screen.tsx'));
+const MainScreen = lazy(() => import('../features/friends/main-screen.tsx'));
+const AssistantScreen = lazy(() => import('../features/assistant/assistant-screen.tsx'));
+const ComingSoon = lazy(() => import('../shared/components/coming-soon.tsx'));
+
+/** Screens of later issues (spec part 1 §2 route list); each shows 'coming soon' for now. */
+export const LATER_PATHS = [
+  'chat/:friendid',
+  'chat/:friendid/:detailsfor',
+  'chat/sharoneditor/:friendid',
+  'minchat/:friendid',
+  'minchat/:friendid/:detailsfor',
+  'minchat/:friendid/:detailsfor/:inputq',
+  'multichat',
+  'chathistory',
+  'chathistory/:friendid/:user',
+  'createdit',
+  'createdit/:friendid',
+  'createdit/fromimage/:image',
+  'createimg',
+  'stat/:friendid',
+  'edituser',
+  'subscription',
+  'subscription/:status',
+  'buy',
+  'buy/:order',
+] as const;
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <DefaultRedirect /> },
+      { path: 'home', element: <HomeRoute /> },
+      { path: 'home/:friendid', element: <HomeRoute /> },
+      { path: 'login', element: <LoginScreen /> },
+      { path: 'login/return/:retmodule', element: <LoginScreen /> },
+      { path: 'login/:token', element: <LoginTokenScreen /> },
+      { path: 'login/:token/friend/:friendid', element: <LoginTokenScreen /> },
+      { path: 'main/:email/:token', element: <MainTokenScreen /> },
+      {
+        element: <RequireUser redirectTo="/login/return/assistant" />,
+        children: [{ path: 'assistant', element: <AssistantScreen /> }],
+      },
+      {
+        element: <RequireUser />,
+        children: [
+          { path: 'main', element: <MainScreen /> },
+          ...LATER_PATHS.map((path) => ({ path, element: <ComingSoon /> })),
+        ],
+      },
+      { path: ':friendid', element: <FriendRedirect /> },
+      { path: '*', element: <DefaultRedirect /> },
+    ],
+  },
+];
+
+/** Declarative routing (no data router): the app loads its data with TanStack Query. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

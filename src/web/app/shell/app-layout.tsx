@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../shared/components/page-loader.tsx';
+import { useSessionCheck } from '../../shared/session/use-session-check.ts';
+import { BusyOverlay } from './busy-overlay.tsx';
+import { Footer } from './footer.tsx';
+import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** The frame around every screen: top bar, the screen, footer, and the busy overlay. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  // At start, on every screen: a stored user whose session has ended is forgotten.
+  useSessionCheck();
+  return (
+    <div className="app">
+      <TopBar />
+      <main className="app__main">
+        <ScreenErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
+      </main>
+      <Footer />
+      <BusyOverlay />
+    </div>
+  );
+}

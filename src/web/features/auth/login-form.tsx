@@ -1,0 +1,166 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '../../shared/api/config.ts';
+import { EyeIcon, InfoIcon, KeyIcon, MailIcon } from '../../shared/components/icons.tsx';
+import { useLanguage } from '../../shared/i18n/use-language.ts';
+import { GoogleButton } from './google-button.tsx';
+import { useFinishSignIn } from './use-finish-sign-in.ts';
+import { useLoginForm } from './use-login-form.ts';
+
+/** The sign-in form of /home and /login (spec part 1 §2 'Login screen'). */
+export function LoginForm({ retmodule, id }: { retmodule?: string | undefined; id?: string }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const config = useAppConfig();
+  const form = useLoginForm(useFinishSignIn(retmodule));
+  const [showPassword, setShowPassword] = useState(false);
+  const googleClientId = config.data?.googleClientId;
+
+  return (
+    <form
+      id={id}
+      className="login-form"
+      noValidate
+      aria-label={t('login.formTitle')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        form.submit();
+      }}
+    >
+      <Stack gap="md">
+        <TextInput
+          label={t('login.email')}
+          placeholder={t('login.emailPlaceholder')}
+          type="email"
+          dir="ltr"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={form.email}
+          onChange={(e) => form.setEmail(e.currentTarget.value)}
+          data-testid="login-email"
+          size="md"
+        />
+
+        {form.mode === 'email' ? (
+          <Button type="submit" size="md" loading={form.pending} data-testid="login-send">
+            {t('login.send')}
+          </Button>
+        ) : null}
+
+        {form.mode === 'choose' ? (
+          <Group grow gap="sm" wrap="wrap">
+            <Button
+              type="submit"
+              size="md"
+              leftSection={<MailIcon size={18} />}
+              loading={form.pending}
+              data-testid="login-send-link"
+            >
+              {t('login.sendLink')}
+            </Button>
+            <Button
+              type="button"
+              size="md"
+              variant="light"
+              leftSection={<KeyIcon size={18} />}
+              onClick={form.passwordMode}
+              data-testid="login-password-mode"
+            >
+              {t('login.passwordMode')}
+            </Button>
+          </Group>
+        ) : null}
+
+        {form.mode === 'password' ? (
+          <>
+            <PasswordInput
+              label={t('login.password')}
+              description={t('login.passwordHint')}
+              dir="ltr"
+              autoComplete="current-password"
+              autoFocus
+              size="md"
+              value={form.password}
+              onChange={(e) => form.setPassword(e.currentTarget.value)}
+              visible={showPassword}
+              onVisibilityChange={setShowPassword}
+              visibilityToggleIcon={({ reveal }) => <EyeIcon off={reveal} size={18} />}
+              visibilityToggleButtonProps={{
+                'aria-label': showPassword ? t('login.hidePassword') : t('login.showPassword'),
+                'data-testid': 'login-password-toggle',
+              }}
+              data-testid="login-password"
+            />
+            <Button type="submit" size="md" loading={form.pending} data-testid="login-connect">
+              {t('login.connect')}
+            </Button>
+          </>
+        ) : null}
+
+        {form.mode === 'register' ? (
+          <>
+            <TextInput
+              label={t('login.fullname')}
+              autoComplete="name"
+              dir="auto"
+              required
+              autoFocus
+              size="md"
+              value={form.fullname}
+              onChange={(e) => form.setFullname(e.currentTarget.value)}
+              data-testid="login-fullname"
+            />
+            <Button type="submit" size="md" loading={form.pending} data-testid="login-register">
+              {t('login.register')}
+            </Button>
+          </>
+        ) : null}
+
+        {/* One block, so empty message areas add no gaps; they stay in the page for aria-live. */}
+        <div className="login-form__footer">
+          <div aria-live="polite" data-testid="login-note">
+            {form.note ? (
+              <Alert variant="light" color="teal" radius="md" mb="md" icon={<InfoIcon size={18} />}>
+                {form.note}
+              </Alert>
+            ) : null}
+          </div>
+          <div aria-live="assertive" data-testid="login-error">
+            {form.error ? (
+              <Text c="red.8" size="sm" mb="md" role="alert">
+                {form.error}
+              </Text>
+            ) : null}
+          </div>
+
+          {googleClientId ? (
+            <>
+              <div className="login-or" aria-hidden="true">
+                <span>{t('login.or')}</span>
+              </div>
+              <GoogleButton
+                clientId={googleClientId}
+                lang={lang}
+                onCredential={form.signInWithGoogle}
+                onError={() => form.showError(t('login.googleFailed'))}
+              />
+            </>
+          ) : null}
+
+          <Text size="xs" c="dimmed" ta="center" mt="xs">
+            {t('login.privacy')}:{' '}
+            <Anchor href="/privacy/he.html" target="_blank" rel="noopener" size="xs" hrefLang="he">
+              {t('login.privacyHe')}
+            </Anchor>
+            {' · '}
+            <Anchor href="/privacy/en.html" target="_blank" rel="noopener" size="xs" hrefLang="en">
+              {t('login.privacyEn')}
+            </Anchor>
+          </Text>
+        </div>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { Paper, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { isolate } from '../../shared/i18n/language.ts';
+import { CharacterImage } from '../../shared/components/character-image.tsx';
+import { usePublicFriend } from './use-public-friend.ts';
+
+/** /home/:friendid: the character the visitor came for. Nothing when it is not public. */
+export function FriendBanner({ friendid }: { friendid: string }) {
+  const { t } = useTranslation();
+  const friend = usePublicFriend(friendid);
+  if (!friend.data) return null;
+  const { friendname, image, description } = friend.data;
+  return (
+    <Paper className="friend-banner" radius="lg" p="md" withBorder data-testid="home-friend">
+      <CharacterImage src={image} name={friendname} className="friend-banner__image" />
+      <div className="friend-banner__text">
+        <Title order={2} size="h3" dir="auto">
+          {friendname}
+        </Title>
+        <Text size="sm" c="dimmed" lineClamp={2} dir="auto">
+          {description}
+        </Text>
+        <Text size="sm" fw={600} c="orange.8" mt={4}>
+          {t('home.friendInvite', { name: isolate(friendname) })}
+        </Text>
+      </div>
+    </Paper>
+  );
+}

@@ -1,0 +1,75 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { storage } from '../../shared/storage/storage.ts';
+import { stubFetch } from '../../test/fetch-stub.ts';
+import { answerCalls } from '../../test/mock-call.ts';
+import { renderScreen } from '../../test/render.tsx';
+import { HomeScreen } from './home-screen.tsx';
+
+vi.mock('../../shared/api/client.ts', () => ({
+  call: vi.fn(),
+}));
+
+const INTRO = '# ספרים מתעוררים\n\nשלום.\n=====\n# Books come alive\n\nHello.\n';
+
+describe('HomeScreen', () => {
+  beforeEach(() => {
+    stubFetch({ '/intro.txt': INTRO });
+  });
+
+  it('shows the intro half of the current language and the login form slot', async () => {
+    renderScreen(<HomeScreen loginForm={<div data-testid="form-slot" />} />, {
+      route: '/home',
+      path: '/home',
+      lang: 'en',
+    });
+    expect(await screen.findByRole('heading', { name: 'Books come alive' })).toBeInTheDocument();
+    expect(screen.queryByText('ספרים מתעוררים')).not.toBeInTheDocument();
+    expect(screen.getByTestId('form-slot')).toBeInTheDocument();
+    expect(screen.getByTestId('home-login-button')).toHaveTextContent('Login');
+  });
+
+  it('in Hebrew shows the Hebrew half', async () => {
+    renderScreen(<HomeScreen loginForm={null} />, { route: '/home', path: '/home', lang: 'he' });
+    expect(await screen.findByRole('heading', { name: 'ספרים מתעוררים' })).toBeInTheDocument();
+  });
+
+  it('gives a guest a temporary identity', () => {
+    renderScreen(<HomeScreen loginForm={null} />, { route: '/home', path: '/home' });
+    expect(storage.get('tmp_token')).toMatch(/^tmp_[a-z0-9]{8}$/);
+  });
+
+  it('shows an error another screen sent (e.g. an expired link)', () => {
+    renderScreen(<HomeScreen loginForm={null} />, {
+      route: { pathname: '/home', state: { error: 'This link has expired.' } },
+      path: '/home',
+      lang: 'en',
+    });
+    expect(screen.getByTestId('home-error')).toHaveTextContent('This link has expired.');
+  });
+
+  it('/home/:friendid shows that character and remembers it for after sign-in', async () => {
+    answerCalls({
+      GetFriendDetails: {
+        Error: 0,
+        friend: {
+          friendid: 'alice',
+          friendname: 'Alice',
+          image: '/friends/alice.svg',
+          description: 'From Wonderland',
+          friendtype: 0,
+          category: 1,
+          publicfriend: 1,
+        },
+      },
+    });
+    renderScreen(<HomeScreen loginForm={null} />, {
+      route: '/home/alice',
+      path: '/home/:friendid',
+      lang: 'en',
+    });
+    expect(await screen.findByTestId('home-friend')).toHaveTextContent('Alice');
+    expect(screen.getByText('Sign in to chat with \u2068Alice\u2069')).toBeInTheDocument();
+    expect(storage.get('friendid')).toBe('alice');
+  });
+});

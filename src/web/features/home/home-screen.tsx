@@ -1,0 +1,97 @@
+import { Alert, Button, Container, Paper, Title } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { AlertIcon } from '../../shared/components/icons.tsx';
+import { usePageTitle } from '../../shared/hooks/page-title.ts';
+import { ensureGuestToken } from '../../shared/session/session.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { useStored } from '../../shared/storage/use-stored.ts';
+import { FriendBanner } from './friend-banner.tsx';
+import { IntroText } from './intro-text.tsx';
+
+const FORM_ID = 'home-login';
+
+/** An error another screen sent here, e.g. an expired sign-in link. */
+function errorFromState(state: unknown): string | null {
+  const error = (state as { error?: unknown } | null)?.error;
+  return typeof error === 'string' && error ? error : null;
+}
+
+/**
+ * /home and /home/:friendid: intro, logo, the login form (given by the app, which owns
+ * the sign-in feature) and, with a friendid, that character.
+ */
+export function HomeScreen({ loginForm }: { loginForm: ReactNode }) {
+  const { t } = useTranslation();
+  const { friendid } = useParams();
+  const location = useLocation();
+  const email = useStored('email');
+  const error = errorFromState(location.state);
+  usePageTitle(t('home.title'));
+
+  useEffect(() => {
+    if (!email) ensureGuestToken();
+  }, [email]);
+
+  // Signing in from a character's page should open that character's chat.
+  useEffect(() => {
+    if (friendid && /^[A-Za-z0-9]+$/.test(friendid)) storage.set('friendid', friendid);
+  }, [friendid]);
+
+  const showForm = () => {
+    const el = document.getElementById(FORM_ID);
+    el?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    el?.querySelector('input')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <Container size="lg" px="md" py="lg" className="home">
+      {error ? (
+        <Alert
+          color="red"
+          radius="md"
+          mb="lg"
+          icon={<AlertIcon size={18} />}
+          role="alert"
+          data-testid="home-error"
+        >
+          {error}
+        </Alert>
+      ) : null}
+
+      <Button
+        hiddenFrom="md"
+        fullWidth
+        size="md"
+        mb="lg"
+        onClick={showForm}
+        data-testid="home-login-button"
+      >
+        {t('home.login')}
+      </Button>
+
+      <div className="home__grid">
+        <section className="home__intro">
+          <img
+            src="/logo.svg"
+            alt={t('shell.logoAlt')}
+            className="home__logo"
+            width={96}
+            height={96}
+          />
+          {friendid ? <FriendBanner friendid={friendid} /> : null}
+          <IntroText />
+        </section>
+        <aside className="home__login" id={FORM_ID} aria-label={t('login.formTitle')}>
+          <Paper radius="lg" p="xl" withBorder shadow="sm" className="home__login-card">
+            <Title order={2} size="h3" mb="md">
+              {t('login.formTitle')}
+            </Title>
+            {loginForm}
+          </Paper>
+        </aside>
+      </div>
+    </Container>
+  );
+}

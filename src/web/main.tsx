@@ -1,0 +1,25 @@
+import './app/mantine-styles.ts';
+import './app/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { initialLanguage, lookupLanguage } from './app/language.ts';
+import { createQueryClient } from './app/providers.tsx';
+import { loadConfig } from './shared/api/config.ts';
+import { createI18n } from './shared/i18n/i18n.ts';
+
+const search = window.location.search;
+const i18n = createI18n(initialLanguage(search));
+const queryClient = createQueryClient();
+
+// Early: the configuration also sets the XSRF cookie every POST needs.
+void loadConfig().catch(() => undefined);
+void lookupLanguage(search, i18n);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <App i18n={i18n} queryClient={queryClient} />
+  </StrictMode>,
+);

@@ -1,0 +1,62 @@
+import type { Envelope } from '../../../protocol/index.ts';
+import type { ActionInput, ActionName, ActionOutput } from '../../../protocol/registry.ts';
+import { loadConfig } from './config.ts';
+import { NetworkError } from './errors.ts';
+
+export type { Envelope };
+export type Answer<A extends ActionName> = ActionOutput<A> & Envelope;
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+async function xsrfToken(): Promise<string> {
+  const now = readCookie(XSRF_COOKIE);
+  if (now) return now;
+  await loadConfig();
+  return readCookie(XSRF_COOKIE) ?? '';
+}
+
+function isEnvelope(v: unknown): v is Envelope {
+  return typeof v === 'object' && v !== null && typeof (v as Envelope).Error === 'number';
+}
+
+/**
+ * POST JSON to one of our endpoints. Error ≠ 0 is returned, not thrown; only a failure to
+ * talk to the server (offline, proxy page, broken JSON) throws NetworkError.
+ */
+export async function postJson<T>(url: string, body: unknown): Promise<T & Envelope> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': await xsrfToken() },
+      body: JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new NetworkError(String(err));
+  }
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch {
+    throw new NetworkError(`not JSON (HTTP ${res.status})`);
+  }
+  if (!isEnvelope(json)) throw new NetworkError(`no Error field (HTTP ${res.status})`);
+  return json as T & Envelope;
+}
+
+/**
+ * Calls one action of the registry. The answer's fields are typed from the protocol; they
+ * are present only when `Error === 0`, so check it first.
+ */
+export function call<A extends ActionName>(action: A, input: ActionInput<A>): Promise<Answer<A>> {
+  return postJson<ActionOutput<A>>('/api', { ...input, action });
+}

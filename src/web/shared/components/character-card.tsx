@@ -1,0 +1,63 @@
+import { Card, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { CharacterImage } from './character-image.tsx';
+
+export interface CharacterCardProps {
+  friendid: string;
+  name: string;
+  image: string;
+  description: string;
+  to: string;
+  /** Accessible name of the link, e.g. 'Chat with Alice'. */
+  label: string;
+  badge?: string;
+  testId?: string;
+}
+
+/** A character as a clickable card: picture, name, a few lines of description. */
+export function CharacterCard({
+  friendid,
+  name,
+  image,
+  description,
+  to,
+  label,
+  badge,
+  testId,
+}: CharacterCardProps) {
+  return (
+    <Card
+      component={Link}
+      to={to}
+      aria-label={label}
+      className="character-card"
+      padding="md"
+      radius="lg"
+      withBorder
+      data-testid={testId ?? 'friend-card'}
+      data-friendid={friendid}
+    >
+      <Card.Section className="character-card__media">
+        <CharacterImage src={image} name={name} />
+      </Card.Section>
+      {badge ? (
+        <Text size="xs" fw={600} c="orange.8" tt="uppercase" mt="sm">
+          {badge}
+        </Text>
+      ) : null}
+      <Title order={3} size="h4" mt={badge ? 2 : 'sm'} dir="auto" className="character-card__name">
+        {name}
+      </Title>
+      <Text
+        size="sm"
+        c="dimmed"
+        lineClamp={3}
+        mt={4}
+        dir="auto"
+        className="character-card__description"
+      >
+        {description}
+      </Text>
+    </Card>
+  );
+}

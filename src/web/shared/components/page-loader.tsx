@@ -1,0 +1,12 @@
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** In-place loading indicator for a screen or a section. */
+export function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
+}
