@@ -60,6 +60,17 @@ export default tseslint.config(
     ),
   },
   {
+    // Direct HTTP endpoints: like handlers, they call services and never the database.
+    files: ['src/server/**/*.routes.ts'],
+    rules: restrict(
+      { group: ['**/web/**'], message: 'the server never imports the web client' },
+      {
+        group: ['drizzle-orm', 'drizzle-orm/*', '**/*.repo.ts', '**/db/*'],
+        message: 'routes call services, never the database',
+      },
+    ),
+  },
+  {
     files: ['src/server/**/*.service.ts'],
     rules: restrict(
       { group: ['**/web/**'], message: 'the server never imports the web client' },

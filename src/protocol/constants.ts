@@ -69,6 +69,35 @@ export const BREAKPOINTS = {
   editorPopupFullScreen: 900,
 } as const;
 
+/**
+ * Ids a character cannot take: `/{friendid}` opens a chat, so an id must not shadow a route
+ * or a static folder (compared in lower case).
+ */
+export const RESERVED_FRIEND_IDS: readonly string[] = [
+  'admin',
+  'api',
+  'assets',
+  'assistant',
+  'buy',
+  'chat',
+  'chathistory',
+  'createdit',
+  'createimg',
+  'edituser',
+  'files',
+  'friends',
+  'help',
+  'home',
+  'index',
+  'login',
+  'main',
+  'minchat',
+  'multichat',
+  'privacy',
+  'stat',
+  'subscription',
+];
+
 export const CATEGORY_BUTTONS = { default: 8, main: 64 } as const;
 export const FRIEND_ID_UNIQUE_CHECK_MIN = 3;
 

@@ -18,6 +18,8 @@ export const ErrorCode = {
   LINK_INVALID: 12,
   NOT_CONFIGURED: 13,
   IDENTITY_MISMATCH: 14,
+  /** An outside service (Google Docs) did not answer. */
+  UPSTREAM: 15,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -70,6 +72,10 @@ export const errorMessages: Record<ErrorCode, Record<Lang, string>> = {
   [ErrorCode.IDENTITY_MISMATCH]: {
     he: 'אפשר לפעול רק בשם המשתמש המחובר.',
     en: 'You can act only as the signed-in user.',
+  },
+  [ErrorCode.UPSTREAM]: {
+    he: 'תקלת תקשורת עם שירות חיצוני. נסו שוב בעוד רגע.',
+    en: 'Communication error with an outside service. Please try again in a moment.',
   },
 };
 

@@ -2,6 +2,7 @@ export * from './errors.ts';
 export * from './constants.ts';
 export * from './entities.ts';
 export * from './registry.ts';
+export * from './direct.ts';
 export type { Access, IdentityField } from './access.ts';
 export type { ActionDef } from './action.ts';
 

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
+import { accessListActions } from './actions/access-list.ts';
 import { authActions } from './actions/auth.ts';
 import { friendActions } from './actions/friends.ts';
+import { imageActions } from './actions/images.ts';
+import { knowledgeActions } from './actions/knowledge.ts';
+import { studioActions } from './actions/studio.ts';
 import { userActions } from './actions/users.ts';
 
 /** Every action of the API. The server's handler map must cover it exactly. */
@@ -8,6 +12,10 @@ export const actions = {
   ...authActions,
   ...userActions,
   ...friendActions,
+  ...studioActions,
+  ...accessListActions,
+  ...knowledgeActions,
+  ...imageActions,
 };
 
 export type Actions = typeof actions;

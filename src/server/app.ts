@@ -8,16 +8,16 @@ import { ErrorCode } from '../protocol/errors.ts';
 import type { Deps } from './deps.ts';
 import { AppError } from './errors.ts';
 import { registerAdminEndpoint } from './admin/admin-endpoint.ts';
-import { newToken } from './infra/secrets.ts';
+import { ensureXsrfCookie as ensureXsrf, requestInfo as httpRequestInfo } from './http/request.ts';
+import { registerImageRoutes } from './images/images.routes.ts';
+import { registerKnowledgeRoutes } from './knowledge/knowledge.routes.ts';
 import { msg } from './messages.ts';
-import type { Ctx, SessionPort } from './rpc/context.ts';
+import type { Ctx } from './rpc/context.ts';
 import { createDispatcher, failure, pickLang } from './rpc/dispatcher.ts';
 import { createHandlers } from './rpc/handlers.ts';
 import { createServices } from './services.ts';
 
-export const SESSION_COOKIE = 'sid';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+export { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './http/request.ts';
 
 /** The HTTP application; everything from outside comes in through `deps`. */
 export async function buildApp(deps: Deps) {
@@ -43,50 +43,10 @@ export async function buildApp(deps: Deps) {
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
 
-  const sessionPort = (reply: FastifyReply): SessionPort => ({
-    begin(token, expiresAt) {
-      reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        expires: expiresAt,
-      });
-    },
-    end() {
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    },
-  });
-
-  /** Double submit: the XSRF cookie is readable by our page only, which copies it into a header. */
-  function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply) {
-    if (!request.cookies[XSRF_COOKIE]) {
-      reply.setCookie(XSRF_COOKIE, newToken(), {
-        path: '/',
-        httpOnly: false,
-        sameSite: 'lax',
-        secure,
-      });
-    }
-  }
-
-  function requestInfo(request: FastifyRequest, reply: FastifyReply) {
-    const auth = request.headers.authorization;
-    const bearer = auth?.startsWith('Bearer ') ? auth.slice(7).trim() || null : null;
-    const cookieToken = request.cookies[SESSION_COOKIE] || null;
-    const xsrfCookie = request.cookies[XSRF_COOKIE];
-    const xsrfHeader = request.headers[XSRF_HEADER];
-    return {
-      bearer,
-      cookieToken,
-      xsrfOk: !!xsrfCookie && typeof xsrfHeader === 'string' && xsrfHeader === xsrfCookie,
-      ip: request.ip,
-      acceptLanguage: request.headers['accept-language'] ?? '',
-      host: request.hostname,
-      log: request.log,
-      session: sessionPort(reply),
-    };
-  }
+  const requestInfo = (request: FastifyRequest, reply: FastifyReply) =>
+    httpRequestInfo(request, reply, secure);
+  const ensureXsrfCookie = (request: FastifyRequest, reply: FastifyReply) =>
+    ensureXsrf(request, reply, secure);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
     const lang = pickLang(undefined, null, request.headers['accept-language'] ?? '');
@@ -150,6 +110,10 @@ export async function buildApp(deps: Deps) {
 
   app.get('/api/health', async () => ({ ok: true }));
 
+  // Direct endpoints (spec part 1 §7): uploads, document import, image files.
+  await registerKnowledgeRoutes(app, services, deps.config);
+  await registerImageRoutes(app, services, deps.config);
+
   if (deps.adminEndpoint) {
     registerAdminEndpoint(app, deps.db, deps.config.dataDir, () => {
       const addr = app.server.address();
@@ -161,7 +125,7 @@ export async function buildApp(deps: Deps) {
     await app.register(fastifyStatic, { root: deps.config.webDir, wildcard: false, index: false });
     // The single-page app answers every other GET; its router decides.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api')) {
+      if (request.method !== 'GET' || /^\/(api|files)(\/|\?|$)/.test(request.url)) {
         const r = failure(ErrorCode.NOT_FOUND, 'en');
         return reply.status(404).send(r.body);
       }

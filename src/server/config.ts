@@ -44,6 +44,24 @@ const EnvSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: csv,
 
+  /** Google Docs import (OAuth 2.0, read-only scope); the public-link import needs none of it. */
+  GOOGLE_OAUTH_CLIENT_ID: optionalString,
+  GOOGLE_OAUTH_CLIENT_SECRET: optionalString,
+  /** Defaults to PUBLIC_URL + /api/google-docs/callback. */
+  GOOGLE_OAUTH_REDIRECT_URL: optionalString.pipe(z.url().optional()),
+  /** Google's endpoints; tests point them at a local fake. */
+  GOOGLE_OAUTH_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_DOCS_API_URL: z.url().default('https://docs.googleapis.com'),
+  GOOGLE_DOCS_EXPORT_URL: z.url().default('https://docs.google.com'),
+
+  /** Knowledge files: largest upload and most files per character. */
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  FILES_PER_FRIEND: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Character images: largest upload and longest side after resizing. */
+  IMAGE_MAX_MB: z.coerce.number().positive().max(200).default(10),
+  IMAGE_MAX_PX: z.coerce.number().int().min(64).max(4096).default(768),
+
   /** Hosts whose name contains this word run the assistant variant. */
   ASSISTANT_HOST_WORD: z.string().default('assistant'),
 
@@ -73,6 +91,7 @@ export interface Config extends Env {
   outboxDir: string;
   filesDir: string;
   webDir: string;
+  googleOAuthRedirectUrl: string;
   version: string;
 }
 
@@ -86,10 +105,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
     dataDir,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    googleOAuthRedirectUrl: e.GOOGLE_OAUTH_REDIRECT_URL ?? `${publicUrl}/api/google-docs/callback`,
     pgliteDir: resolve(dataDir, 'db'),
     outboxDir: resolve(dataDir, 'outbox'),
     filesDir: resolve(dataDir, 'files'),

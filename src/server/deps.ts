@@ -5,6 +5,8 @@ import type { Clock } from './infra/clock.ts';
 import type { RateLimiter } from './infra/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { GoogleVerifier } from './auth/google.ts';
+import type { Storage } from './infra/storage.ts';
+import type { GoogleDocsPort } from './knowledge/google-docs.client.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -15,6 +17,10 @@ export interface Deps {
   limiter: RateLimiter;
   log: Logger;
   google: GoogleVerifier | null;
+  /** Uploads, character images, generated images. */
+  storage: Storage;
+  /** Google Docs import (OAuth and public export); endpoints come from config. */
+  googleDocs: GoogleDocsPort;
   /** Serve the loopback admin endpoint (the real server; not tests). */
   adminEndpoint?: boolean;
 }

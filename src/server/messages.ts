@@ -30,6 +30,177 @@ const messages = {
   badJson: { he: 'גוף הבקשה אינו JSON תקין.', en: 'The request body is not valid JSON.' },
   tooLarge: { he: 'הבקשה גדולה מדי.', en: 'The request is too large.' },
   missingAction: { he: 'חסר שם פעולה (action).', en: 'The action name is missing.' },
+
+  // Character studio (spec part 1 §5)
+  noFriendId: { he: 'חובה להזין מזהה לדמות', en: 'You must enter a friend identifier' },
+  friendIdChars: {
+    he: 'המזהה יכול להכיל רק אותיות באנגלית וספרות',
+    en: 'The identifier may contain English letters and digits only',
+  },
+  friendIdReserved: {
+    he: 'המזהה הזה שמור למערכת, נא לבחור מזהה אחר',
+    en: 'This identifier is reserved by the system, please choose another',
+  },
+  noFriendName: { he: 'חובה להזין שם לדמות', en: 'You must enter a friend name' },
+  noImage: { he: 'חובה להוסיף תמונה', en: 'You must add an image' },
+  noPersonality: {
+    he: 'חובה למלא אישיות או רקע',
+    en: 'You must fill in the personality or the background',
+  },
+  noFirstPrompt: { he: 'חובה להזין הודעה ראשונה', en: 'You must enter a first message' },
+  friendExists: {
+    he: 'דמות עם מזהה זה כבר קיימת במערכת',
+    en: 'A friend with this identifier already exists in the system',
+  },
+  friendExistsNoPermission: {
+    he: 'דמות עם מזהה זה כבר קיימת במערכת, ואין לך הרשאה לערוך אותה',
+    en: 'A friend with this identifier already exists, and you have no permission to edit it',
+  },
+  noAddPermission: {
+    he: 'אין לך הרשאה להוסיף דמויות',
+    en: 'You have no permission to add characters',
+  },
+  noEditPermission: {
+    he: 'אין לך הרשאה לערוך דמות זו',
+    en: 'You have no permission to edit this character',
+  },
+  typeNeedsPriv: {
+    he: 'רק משתמשים עם הרשאה כללית יכולים לבחור סוג דמות זה',
+    en: 'Only users with the global privilege may choose this character type',
+  },
+  modelNeedsPriv: {
+    he: 'רק משתמשים עם הרשאה כללית יכולים לבחור מודל',
+    en: 'Only users with the global privilege may choose the model',
+  },
+  invalidCategory: { he: 'הקטגוריה אינה תקינה', en: 'The category is not valid' },
+  badModel: { he: 'שם המודל אינו תקין', en: 'The model name is not valid' },
+  badImagePath: { he: 'כתובת התמונה אינה תקינה', en: 'The image address is not valid' },
+  badVoice: { he: 'הקול שנבחר אינו מוכר', en: 'The chosen voice is not known' },
+  deleteOwnerOnly: {
+    he: 'רק יוצר הדמות יכול למחוק אותה',
+    en: "Only the character's creator can delete it",
+  },
+  privView: {
+    he: 'אפשר לצפות בדמות זו, אך אין לך הרשאה לערוך אותה',
+    en: 'You may view this character, but you have no permission to edit it',
+  },
+  privNone: {
+    he: "אין לך הרשאה לצפות בצ'אט זה",
+    en: 'You have no permission to watch this chat',
+  },
+
+  // Access list
+  accessOwnerOnly: {
+    he: 'רק יוצר הדמות יכול לשנות את רשימת הגישה',
+    en: "Only the character's creator can change who has access",
+  },
+  accessIsOwner: {
+    he: 'זו הכתובת של יוצר הדמות, שיכול כבר לערוך אותה',
+    en: "That is the creator's address; the creator can already edit the character",
+  },
+  accessTooMany: {
+    he: 'הגעת למספר המרבי של כתובות לדמות זו ({max})',
+    en: 'This character already has the most addresses allowed ({max})',
+  },
+  accessNotListed: {
+    he: 'הכתובת אינה ברשימת הגישה',
+    en: 'That address is not on the access list',
+  },
+  completeNeedsCanadd: {
+    he: 'השלמת כתובות זמינה רק למי שיכול ליצור דמויות',
+    en: 'Address suggestions are for users who can create characters',
+  },
+
+  // Files and knowledge
+  fileNotFound: { he: 'הקובץ לא נמצא', en: 'The file was not found' },
+  knowledgeNotFound: { he: 'נושא הידע לא נמצא', en: 'The knowledge subject was not found' },
+  blankTitle: { he: 'הכותרת אינה יכולה להיות ריקה', en: 'The title cannot be empty' },
+  blankSubject: { he: 'הנושא אינו יכול להיות ריק', en: 'The subject cannot be empty' },
+  knowledgeTooMany: {
+    he: 'לדמות זו כבר יש {max} נושאי ידע, המספר המרבי',
+    en: 'This character already has {max} knowledge subjects, the most allowed',
+  },
+  uploadNoFile: { he: 'לא נשלח קובץ', en: 'No file was sent' },
+  uploadMalformed: {
+    he: 'טופס ההעלאה אינו תקין: יש לשלוח קובץ אחד בשדה file.',
+    en: 'The upload form is not valid: send one file in the field "file".',
+  },
+  uploadNoFriend: {
+    he: 'חסר מזהה הדמות (friend)',
+    en: 'The character identifier (friend) is missing',
+  },
+  uploadEmpty: { he: 'הקובץ ריק', en: 'The file is empty' },
+  uploadTooLarge: {
+    he: 'הקובץ גדול מדי: אפשר להעלות עד {max} MB',
+    en: 'The file is too large: at most {max} MB',
+  },
+  uploadTooMany: {
+    he: 'לדמות זו כבר יש {max} קבצים, המספר המרבי. יש למחוק קובץ כדי להעלות חדש.',
+    en: 'This character already has {max} files, the most allowed. Delete one to upload another.',
+  },
+  uploadBadType: {
+    he: 'סוג הקובץ אינו נתמך. אפשר להעלות קובצי txt, md, html, pdf או docx.',
+    en: 'This file type is not supported. You can upload txt, md, html, pdf or docx files.',
+  },
+  uploadCorrupt: {
+    he: 'לא ניתן לקרוא את הקובץ: ייתכן שהוא פגום.',
+    en: 'The file could not be read: it may be damaged.',
+  },
+  uploadNoText: {
+    he: 'לא נמצא טקסט בקובץ (קובץ PDF סרוק צריך קודם זיהוי תווים).',
+    en: 'No text was found in the file (a scanned PDF needs text recognition first).',
+  },
+  uploadOk: { he: 'הקובץ הועלה בהצלחה', en: 'File uploaded successfully' },
+  imageBadType: {
+    he: 'אפשר להעלות תמונות png, jpeg, webp או gif בלבד.',
+    en: 'Only png, jpeg, webp or gif images can be uploaded.',
+  },
+  imageTooLarge: {
+    he: 'התמונה גדולה מדי: אפשר להעלות עד {max} MB',
+    en: 'The image is too large: at most {max} MB',
+  },
+  imageCorrupt: {
+    he: 'לא ניתן לקרוא את התמונה: ייתכן שהיא פגומה.',
+    en: 'The image could not be read: it may be damaged.',
+  },
+  imageNotFound: { he: 'התמונה לא נמצאה', en: 'The image was not found' },
+
+  // Google Docs import (spec part 1 §8)
+  gdocBadLink: {
+    he: 'נא להדביק קישור תקין ל-Google Docs',
+    en: 'Please paste a valid Google Docs link',
+  },
+  gdocReadError: { he: 'שגיאה בקריאת המסמך', en: 'Error reading the document' },
+  gdocReadErrorHint: {
+    he: 'שגיאה בקריאת המסמך. אם המסמך אינו ציבורי, יש לחבר את חשבון Google או לשתף את המסמך עם כל מי שיש לו את הקישור.',
+    en: 'Error reading the document. If it is not public, connect your Google account or share it with anyone who has the link.',
+  },
+  gdocReadErrorPublic: {
+    he: 'שגיאה בקריאת המסמך. יש לשתף את המסמך עם כל מי שיש לו את הקישור ולנסות שוב.',
+    en: 'Error reading the document. Share it with anyone who has the link and try again.',
+  },
+  gdocReadOk: { he: 'המסמך נקרא בהצלחה', en: 'The document was read successfully' },
+  gdocAuthError: { he: 'אירעה שגיאה', en: 'An error occurred' },
+  gdocNotConfigured: {
+    he: 'חיבור לחשבון Google לא הוגדר בשרת: יש להגדיר את GOOGLE_OAUTH_CLIENT_ID ואת GOOGLE_OAUTH_CLIENT_SECRET (ולרשום את כתובת החזרה GOOGLE_OAUTH_REDIRECT_URL בלקוח ה-OAuth ב-Google Cloud). ייבוא מסמך ציבורי לפי קישור עובד גם בלי זה.',
+    en: 'Connecting a Google account is not configured on this server: set GOOGLE_OAUTH_CLIENT_ID and GOOGLE_OAUTH_CLIENT_SECRET (and register the redirect address GOOGLE_OAUTH_REDIRECT_URL with the OAuth client in Google Cloud). Importing a public document by its link works without it.',
+  },
+  gdocUpstream: {
+    he: 'תקלת תקשורת בקריאה מ-Google Docs',
+    en: 'Communication error reading Google Docs',
+  },
+  gdocUnknownAction: {
+    he: 'פעולה לא מוכרת: create_auth_url, check_auth או read_doc',
+    en: 'Unknown action: create_auth_url, check_auth or read_doc',
+  },
+  gdocConnected: {
+    he: 'חשבון Google חובר. אפשר לסגור את הלשונית ולחזור לעורך הדמות.',
+    en: 'Your Google account is connected. You can close this tab and return to the character editor.',
+  },
+  gdocConnectFailed: {
+    he: 'החיבור לחשבון Google נכשל או שפג תוקפו. נא לנסות שוב מעורך הדמות.',
+    en: 'Connecting your Google account failed or expired. Please try again from the character editor.',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

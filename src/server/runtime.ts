@@ -6,6 +6,8 @@ import { openDatabase, type Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { systemClock } from './infra/clock.ts';
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limit.ts';
+import { localStorage } from './infra/storage.ts';
+import { googleDocsClient } from './knowledge/google-docs.client.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedStarterContent } from './seed/seed.ts';
 
@@ -32,6 +34,8 @@ export async function createRuntime(
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
     log,
     adminEndpoint: !config.DATABASE_URL,
+    storage: localStorage(config.filesDir),
+    googleDocs: googleDocsClient(config),
     google: config.GOOGLE_CLIENT_ID
       ? googleVerifier({
           clientId: config.GOOGLE_CLIENT_ID,

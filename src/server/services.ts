@@ -1,15 +1,28 @@
+import { accessService } from './access/access.service.ts';
 import { authService } from './auth/auth.service.ts';
 import { categoriesService } from './categories/categories.service.ts';
 import type { Deps } from './deps.ts';
 import { friendsService } from './friends/friends.service.ts';
+import { studioService } from './friends/studio.service.ts';
+import { imagesService } from './images/images.service.ts';
+import { filesService } from './knowledge/files.service.ts';
+import { googleDocsService } from './knowledge/google-docs.service.ts';
+import { knowledgeService } from './knowledge/knowledge.service.ts';
 import { usersService } from './users/users.service.ts';
 
 export function createServices(deps: Deps) {
+  const knowledge = knowledgeService(deps);
   return {
     auth: authService(deps),
     users: usersService(deps),
     friends: friendsService(deps),
     categories: categoriesService(deps),
+    studio: studioService(deps),
+    access: accessService(deps),
+    files: filesService(deps),
+    knowledge,
+    googleDocs: googleDocsService(deps, knowledge),
+    images: imagesService(deps),
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   pgTable,
@@ -126,6 +127,145 @@ export const friendAccess = pgTable(
     index('friend_access_email_idx').on(t.email),
   ],
 );
+
+/** PostgreSQL full-text vector; the server builds it from its own tokens (knowledge/text-search.ts). */
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+/**
+ * A file uploaded to a character's knowledge (spec "File"). The original and its extracted
+ * text live in storage under `storageKey` and `storageKey + '.txt'`; never served publicly.
+ */
+export const friendFiles = pgTable(
+  'friend_files',
+  {
+    id: serial('id').primaryKey(),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    filename: text('filename').notNull().default(''),
+    /** txt, md, html, pdf or docx */
+    kind: text('kind').notNull(),
+    size: integer('size').notNull(),
+    chars: integer('chars').notNull().default(0),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Larger first in the list; "move to top" sets it above the rest. */
+    sortKey: integer('sort_key').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('friend_files_friend_idx').on(t.friendId)],
+);
+
+/** A knowledge subject of a character (spec "Knowledge subject"), typed in or imported. */
+export const knowledge = pgTable(
+  'knowledge',
+  {
+    id: serial('id').primaryKey(),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    contents: text('contents').notNull().default(''),
+    /** manual, or gdoc (imported from Google Docs; `sourceRef` is the document id) */
+    source: text('source').notNull().default('manual'),
+    sourceRef: text('source_ref'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('knowledge_friend_idx').on(t.friendId)],
+);
+
+/**
+ * Passages of files and knowledge subjects, indexed for retrieval. `tsv` holds the passage's
+ * normalised tokens (with Hebrew prefixes stripped and English plurals folded) plus a lexeme
+ * naming the character, so the GIN index alone narrows a search to one character.
+ */
+export const knowledgeChunks = pgTable(
+  'knowledge_chunks',
+  {
+    id: serial('id').primaryKey(),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').references(() => friendFiles.id, { onDelete: 'cascade' }),
+    knowledgeId: integer('knowledge_id').references(() => knowledge.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    content: text('content').notNull(),
+    tsv: tsvector('tsv').notNull(),
+  },
+  (t) => [
+    index('knowledge_chunks_tsv_idx').using('gin', t.tsv),
+    index('knowledge_chunks_friend_idx').on(t.friendId),
+    index('knowledge_chunks_file_idx').on(t.fileId),
+    index('knowledge_chunks_knowledge_idx').on(t.knowledgeId),
+  ],
+);
+
+/**
+ * In how many of a character's passages each lexeme occurs (document frequency, for IDF),
+ * kept up to date in the transactions that add or remove passages. The character's tag
+ * lexeme (`#f<id>`) counts all its passages.
+ */
+export const knowledgeTerms = pgTable(
+  'knowledge_terms',
+  {
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    lexeme: text('lexeme').notNull(),
+    df: integer('df').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.friendId, t.lexeme] })],
+);
+
+/**
+ * A generated image (spec part 2 §3): `image` is the stored file's name (or 'Invalid image'
+ * for a failed generation). Made by the image-creation issue; the studio picks from them.
+ */
+export const images = pgTable(
+  'images',
+  {
+    num: serial('num').primaryKey(),
+    owner: integer('owner')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    image: text('image').notNull().default(''),
+    prompt: text('prompt').notNull().default(''),
+    negativePrompt: text('negative_prompt').notNull().default(''),
+    refimg: text('refimg').notNull().default(''),
+    tm: timestamp('tm', { withTimezone: true }).notNull().defaultNow(),
+    /** Seconds the generation took. */
+    gentime: integer('gentime').notNull().default(0),
+  },
+  (t) => [index('images_owner_idx').on(t.owner), index('images_image_idx').on(t.image)],
+);
+
+/** A user's Google OAuth tokens for the Docs import (read-only scope). */
+export const googleTokens = pgTable('google_tokens', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accessToken: text('access_token').notNull().default(''),
+  refreshToken: text('refresh_token'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  scope: text('scope').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Pending OAuth authorisations: the `state` (hashed) ties Google's callback to a user. */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /** Small key/value facts about this database (e.g. which starter content was seeded). */
 export const meta = pgTable('meta', {

@@ -1,3 +1,6 @@
+import { ErrorCode, type Lang } from '../../protocol/errors.ts';
+import { AppError } from '../errors.ts';
+import { msg } from '../messages.ts';
 import type { SessionUser } from '../rpc/context.ts';
 import type { FriendRow, FriendsRepo } from './friends.repo.ts';
 
@@ -14,9 +17,45 @@ export async function friendPriv(
   user: SessionUser | null,
 ): Promise<FriendPriv> {
   if (user) {
-    if (user.globalpriv || (friend.ownerId !== null && friend.ownerId === user.id)) return 0;
+    if (user.globalpriv || isOwner(friend, user)) return 0;
     const entry = await repo.accessFor(friend.id, user.email);
     if (entry) return entry.editpriv === 1 ? 0 : 1;
   }
   return friend.publicfriend === 1 ? 1 : 2;
+}
+
+export function isOwner(friend: FriendRow, user: SessionUser): boolean {
+  return friend.ownerId !== null && friend.ownerId === user.id;
+}
+
+/** Owners and holders of the global privilege manage the character itself (delete, sharing). */
+export function canManage(friend: FriendRow, user: SessionUser): boolean {
+  return user.globalpriv || isOwner(friend, user);
+}
+
+export interface FriendAccess {
+  friend: FriendRow;
+  priv: FriendPriv;
+}
+
+/**
+ * The first line of every service that touches one character: loads it by id (any case) and
+ * refuses unless the caller may `view` or `edit` it. A stranger learns no more than that the
+ * id is taken (which UniqueFriendId tells anyone anyway).
+ */
+export async function requireFriend(
+  repo: FriendsRepo,
+  friendid: string,
+  user: SessionUser,
+  need: 'view' | 'edit',
+  lang: Lang,
+): Promise<FriendAccess> {
+  const row = await repo.byFriendId(friendid);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', lang));
+  const priv = await friendPriv(repo, row.friend, user);
+  if (priv === 2) throw new AppError(ErrorCode.FORBIDDEN, msg('friendNoAccess', lang));
+  if (need === 'edit' && priv !== 0) {
+    throw new AppError(ErrorCode.FORBIDDEN, msg('noEditPermission', lang));
+  }
+  return { friend: row.friend, priv };
 }

@@ -1,8 +1,10 @@
 import { and, asc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { friendAccess, friends, users } from '../db/schema.ts';
+import { friendAccess, friendFiles, friends, users } from '../db/schema.ts';
 
 export type FriendRow = typeof friends.$inferSelect;
+export type FriendInsert = typeof friends.$inferInsert;
+export type FriendPatch = Partial<Omit<FriendInsert, 'id' | 'friendid' | 'ownerId' | 'createdAt'>>;
 
 export interface ListFilter {
   /** Null: every character (global privilege with "show all"). */
@@ -52,6 +54,42 @@ export function friendsRepo(db: Db) {
         .leftJoin(users, eq(users.id, friends.ownerId))
         .where(eq(sql`lower(${friends.friendid})`, friendid.toLowerCase()));
       return row;
+    },
+
+    /** Inserts a new character; undefined when the id is taken (in any case). */
+    async insert(values: FriendInsert): Promise<FriendRow | undefined> {
+      const [row] = await db.insert(friends).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async update(id: number, patch: FriendPatch): Promise<FriendRow> {
+      const [row] = await db.update(friends).set(patch).where(eq(friends.id, id)).returning();
+      return row!;
+    },
+
+    /**
+     * Deletes a character; its files, knowledge, passages and access list go with it (foreign
+     * keys cascade). Answers the storage keys of its files so they can be removed after commit.
+     */
+    async remove(id: number): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const files = await tx
+          .select({ key: friendFiles.storageKey })
+          .from(friendFiles)
+          .where(eq(friendFiles.friendId, id));
+        await tx.delete(friends).where(eq(friends.id, id));
+        return files.map((f) => f.key);
+      });
+    },
+
+    /** How many characters show this image. */
+    async countUsingImage(image: string): Promise<number> {
+      const rows = await db
+        .select({ id: friends.id })
+        .from(friends)
+        .where(eq(friends.image, image))
+        .limit(2);
+      return rows.length;
     },
 
     async accessFor(friendRowId: number, email: string) {

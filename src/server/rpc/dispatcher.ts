@@ -36,7 +36,12 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.IDENTITY_MISMATCH]: 403,
   [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.UPSTREAM]: 502,
 };
+
+export function statusFor(code: ErrorCode): number {
+  return statusOf[code] ?? 200;
+}
 
 export function failure(
   code: ErrorCode,
@@ -45,7 +50,7 @@ export function failure(
   extra?: Record<string, unknown>,
 ): RpcResult {
   return {
-    status: statusOf[code] ?? 200,
+    status: statusFor(code),
     body: { Error: code, Errstr: text || errorText(code, lang), ...extra },
   };
 }
@@ -59,6 +64,39 @@ export function pickLang(raw: unknown, user: SessionUser | null, acceptLanguage:
   const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
   if (first.startsWith('en')) return 'en';
   return DEFAULT_LANG;
+}
+
+/**
+ * Who is calling: the bearer token, else the session cookie (which needs the XSRF header on
+ * requests that may change something). An unknown bearer token is refused; an unknown
+ * cookie counts as anonymous.
+ */
+export async function resolveCaller(
+  services: Services,
+  req: { bearer: string | null; cookieToken: string | null; xsrfOk: boolean },
+): Promise<{ user: SessionUser | null; sessionHash: string | null } | { error: ErrorCode }> {
+  const token = req.bearer ?? req.cookieToken;
+  if (req.cookieToken && !req.bearer && !req.xsrfOk) return { error: ErrorCode.CSRF };
+  if (!token) return { user: null, sessionHash: null };
+  const found = await services.auth.userForToken(token);
+  if (found) return { user: found.user, sessionHash: found.hash };
+  if (req.bearer) return { error: ErrorCode.UNAUTHENTICATED };
+  return { user: null, sessionHash: null };
+}
+
+/** An e-mail echoed in a body must be the caller's own, unless the caller is an admin. */
+export function identityMismatch(claimed: unknown, user: SessionUser): boolean {
+  return (
+    typeof claimed === 'string' &&
+    claimed.trim() !== '' &&
+    claimed.trim().toLowerCase() !== user.email &&
+    user.usertype !== 0
+  );
+}
+
+/** The texts of CheckEditPriv's levels 1 (view) and 2 (none), sent as Errstr. */
+function levelText(level: number, lang: Lang): string {
+  return msg(level === 1 ? 'privView' : 'privNone', lang);
 }
 
 function describeIssues(error: z.ZodError, lang: Lang): string {
@@ -89,19 +127,9 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
     const def = actions[action];
 
     // Identity comes from the session only.
-    let user: SessionUser | null = null;
-    let sessionHash: string | null = null;
-    const token = req.bearer ?? req.cookieToken;
-    if (req.cookieToken && !req.bearer && !req.xsrfOk) return failure(ErrorCode.CSRF, lang);
-    if (token) {
-      const found = await services.auth.userForToken(token);
-      if (found) {
-        user = found.user;
-        sessionHash = found.hash;
-      } else if (req.bearer) {
-        return failure(ErrorCode.UNAUTHENTICATED, lang);
-      }
-    }
+    const caller = await resolveCaller(services, req);
+    if ('error' in caller) return failure(caller.error, lang);
+    const { user, sessionHash } = caller;
     lang = pickLang(rawLang, user, req.acceptLanguage);
 
     if (def.access !== 'public' && !user) return failure(ErrorCode.UNAUTHENTICATED, lang);
@@ -112,16 +140,12 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
     if (!parsed.success)
       return failure(ErrorCode.BAD_INPUT, lang, describeIssues(parsed.error, lang));
 
-    if (def.identity && user) {
-      const claimed = (fields as Record<string, unknown>)[def.identity];
-      if (
-        typeof claimed === 'string' &&
-        claimed.trim() !== '' &&
-        claimed.trim().toLowerCase() !== user.email &&
-        user.usertype !== 0
-      ) {
-        return failure(ErrorCode.IDENTITY_MISMATCH, lang);
-      }
+    if (
+      def.identity &&
+      user &&
+      identityMismatch((fields as Record<string, unknown>)[def.identity], user)
+    ) {
+      return failure(ErrorCode.IDENTITY_MISMATCH, lang);
     }
 
     const ctx: Ctx = {
@@ -145,7 +169,20 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
         );
         return failure(ErrorCode.INTERNAL, lang);
       }
-      return { status: 200, body: { Error: ErrorCode.OK, ...(checked.data as object) } };
+      const data = checked.data as Record<string, unknown>;
+      if (def.errorFrom) {
+        // Spec compatibility (CheckEditPriv): the level is the Error, with its text when not 0.
+        const level = Number(data[def.errorFrom] ?? 0);
+        return {
+          status: 200,
+          body: {
+            Error: level,
+            ...(level !== 0 ? { Errstr: levelText(level, lang) } : {}),
+            ...data,
+          },
+        };
+      }
+      return { status: 200, body: { Error: ErrorCode.OK, ...data } };
     } catch (err) {
       if (err instanceof AppError) return failure(err.code, lang, err.message, err.extra);
       req.log.error({ err, action: action as ActionName }, 'action failed');

@@ -1,5 +1,9 @@
+import { accessHandlers } from '../access/access.handlers.ts';
 import { authHandlers } from '../auth/auth.handlers.ts';
 import { friendsHandlers } from '../friends/friends.handlers.ts';
+import { studioHandlers } from '../friends/studio.handlers.ts';
+import { imagesHandlers } from '../images/images.handlers.ts';
+import { knowledgeHandlers } from '../knowledge/knowledge.handlers.ts';
 import type { Services } from '../services.ts';
 import { usersHandlers } from '../users/users.handlers.ts';
 import type { HandlerMap } from './handler-types.ts';
@@ -9,5 +13,9 @@ export function createHandlers(s: Services): HandlerMap {
     ...authHandlers(s),
     ...usersHandlers(s),
     ...friendsHandlers(s),
+    ...studioHandlers(s),
+    ...accessHandlers(s),
+    ...knowledgeHandlers(s),
+    ...imagesHandlers(s),
   };
 }

@@ -37,7 +37,80 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   GetFriendDetails: { email: 'victim@example.com', friendid: 'victimsecret' },
   GetHeliconAssistants: {},
   ModelsList: { email: 'victim@example.com' },
+  UniqueFriendId: { friendid: 'victimsecret' },
+  FriendExists: { email: 'victim@example.com', friendid: 'victimsecret' },
+  SetFriendDetails: {
+    email: 'victim@example.com',
+    friendid: 'victimsecret',
+    friendname: 'Taken over',
+    image: '/files/images/x.webp',
+    personality: 'evil',
+    firstprompt: 'hi',
+  },
+  UpdateFriendDetails: {
+    email: 'victim@example.com',
+    friendid: 'victimsecret',
+    subject: 'personality',
+    contents: 'evil',
+  },
+  DeleteFriend: { email: 'victim@example.com', friendid: 'victimsecret' },
+  CheckEditPriv: { email: 'victim@example.com', friendid: 'victimsecret' },
+  GetFriendEmails: { email: 'victim@example.com', friendid: 'victimsecret' },
+  AddEmailToFriend: {
+    email: 'victim@example.com',
+    user: 'stranger@example.com',
+    friendid: 'victimsecret',
+    editpriv: 1,
+  },
+  DeleteEmail: { email: 'victim@example.com', friendid: 'victimsecret', user: 'pal@example.com' },
+  GetEmailComplete: { email: 'vic' },
+  GetFiles: { email: 'victim@example.com', friend: 'victimsecret' },
+  DelFile: { email: 'victim@example.com', friendid: 'victimsecret', num: 1 },
+  UpdateTitle: { email: 'victim@example.com', friendid: 'victimsecret', num: 1, title: 'x' },
+  UpdateFileSubject: {
+    email: 'victim@example.com',
+    friendid: 'victimsecret',
+    num: 1,
+    subject: 'x',
+  },
+  GetFileTitle: { email: 'victim@example.com', friendid: 'victimsecret', num: 1 },
+  MoveFileToTop: { email: 'victim@example.com', friendid: 'victimsecret', num: 1 },
+  GetKnowlegeSubjects: { email: 'victim@example.com', friendid: 'victimsecret' },
+  DelKnowledgeManual: { email: 'victim@example.com', friendid: 'victimsecret', num: 1 },
+  GetSetKnowledge: { email: 'victim@example.com', friendid: 'victimsecret', num: 1 },
+  GetAllImages: { email: 'victim@example.com' },
+  GetImage: { email: 'victim@example.com', num: 1 },
+  CopyGeneratedImage: { email: 'victim@example.com', img: 'g_victim.png' },
+  DeleteImageFromServer: { email: 'victim@example.com', img: 'g_victim.png' },
 };
+
+/**
+ * Actions whose sample points at the victim's data (their private character, file 1,
+ * knowledge subject 1, image 1). A stranger who leaves the e-mail out, so that the identity
+ * check passes, must still be refused by the service and change nothing.
+ */
+const targetsVictim: ActionName[] = [
+  'GetFriendDetails',
+  'SetFriendDetails',
+  'UpdateFriendDetails',
+  'DeleteFriend',
+  'CheckEditPriv',
+  'GetFriendEmails',
+  'AddEmailToFriend',
+  'DeleteEmail',
+  'GetFiles',
+  'DelFile',
+  'UpdateTitle',
+  'UpdateFileSubject',
+  'GetFileTitle',
+  'MoveFileToTop',
+  'GetKnowlegeSubjects',
+  'DelKnowledgeManual',
+  'GetSetKnowledge',
+  'GetImage',
+  'CopyGeneratedImage',
+  'DeleteImageFromServer',
+];
 
 const tables = Object.entries(schema).filter(
   ([, v]) => typeof v === 'object' && v !== null && 'getSQL' in v,
@@ -80,9 +153,28 @@ describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
     stranger = await userWithSession(t, 'stranger@example.com');
     const { usersRepo } = await import('../users/users.repo.ts');
     const victim = await usersRepo(t.deps.db).byEmail('victim@example.com');
-    await t.deps.db
+    const [secret] = await t.deps.db
       .insert(schema.friends)
-      .values({ friendid: 'victimsecret', publicfriend: 0, ownerId: victim!.id });
+      .values({ friendid: 'victimsecret', publicfriend: 0, ownerId: victim!.id })
+      .returning();
+    // The victim's file 1, knowledge subject 1, access entry and generated image 1.
+    await t.deps.db.insert(schema.friendFiles).values({
+      friendId: secret!.id,
+      title: 'diary',
+      kind: 'txt',
+      size: 5,
+      storageKey: 'knowledge/1/diary.txt',
+    });
+    await t.deps.db
+      .insert(schema.knowledge)
+      .values({ friendId: secret!.id, subject: 'secrets', contents: 'the vault code is 1234' });
+    await t.deps.db
+      .insert(schema.friendAccess)
+      .values({ friendId: secret!.id, email: 'pal@example.com', editpriv: 1 });
+    await t.deps.db
+      .insert(schema.images)
+      .values({ owner: victim!.id, image: 'g_victim.png', prompt: 'a private prompt' });
+    await t.storage.put('generated/g_victim.png', Buffer.from('not really a png'));
   });
   afterAll(() => t.close());
 
@@ -108,6 +200,16 @@ describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
           { bearer: stranger },
         );
         expect([ErrorCode.IDENTITY_MISMATCH, ErrorCode.FORBIDDEN]).toContain(r.body.Error);
+      });
+    }
+    if (targetsVictim.includes(name)) {
+      it(`${name}: a stranger without the e-mail is refused by the service`, async () => {
+        const { email: _omit, ...rest } = samples[name] as Record<string, unknown>;
+        const r = await expectRefusedUnchanged({ action: name, ...rest }, { bearer: stranger });
+        // CheckEditPriv answers its level as the Error: 2, no permission.
+        const allowed = name === 'CheckEditPriv' ? [2] : [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND];
+        expect(allowed).toContain(r.body.Error);
+        expect(JSON.stringify(r.body)).not.toMatch(/vault code|private prompt|diary|pal@/);
       });
     }
     const shape = (def.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};

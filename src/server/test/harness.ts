@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +11,8 @@ import { openDatabase, type Database } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { manualClock } from '../infra/clock.ts';
 import { memoryRateLimiter } from '../infra/rate-limit.ts';
+import { localStorage, type Storage } from '../infra/storage.ts';
+import { googleDocsClient } from '../knowledge/google-docs.client.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { seedStarterContent } from '../seed/seed.ts';
 import { runAdminCommand } from '../admin/admin.service.ts';
@@ -59,6 +64,8 @@ export function memoryMailer() {
 export interface TestApp {
   app: FastifyInstance;
   deps: Deps;
+  /** The app's storage: a temporary folder, removed on close. */
+  storage: Storage;
   mails: MailMessage[];
   clock: ReturnType<typeof manualClock>;
   close(): Promise<void>;
@@ -70,11 +77,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabase(kind);
   await seedStarterContent(database.db);
+  const dataDir = mkdtempSync(join(tmpdir(), 'sefer-test-'));
   const config: Config = loadConfig({
-    DATA_DIR: '/tmp/sefer-test-data',
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...opts.env,
   });
+  const storage = localStorage(config.filesDir);
   const clock = manualClock(new Date());
   const { mailer, sent } = memoryMailer();
   const deps: Deps = {
@@ -85,17 +94,21 @@ export async function createTestApp(
     limiter: memoryRateLimiter(() => clock.now().getTime()),
     log: pino({ level: 'silent' }),
     google: opts.google ?? null,
+    storage,
+    googleDocs: googleDocsClient(config),
   };
   const app = await buildApp(deps);
   await app.ready();
   return {
     app,
     deps,
+    storage,
     mails: sent,
     clock,
     async close() {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

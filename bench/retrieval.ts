@@ -1,0 +1,171 @@
+/**
+ * Knowledge retrieval benchmark: builds a ~5 MB book (a generated novel in English and in
+ * Hebrew, with planted facts), uploads it as one .txt file through the real upload endpoint
+ * (multipart → extraction → passages → full-text index, in one transaction), then times a
+ * few hundred `retrieve(friend, query, 3)` calls. PGlite (persisted in a temporary folder),
+ * and PostgreSQL when reachable. Prints figures; asserts nothing. Nothing leaves the machine.
+ *
+ *   npm run bench:retrieval
+ *   BENCH_QUERIES=1000 BENCH_MB=10 npm run bench:retrieval
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase, type Database } from '../src/server/db/client.ts';
+import { knowledgeChunks } from '../src/server/db/schema.ts';
+import type { Deps } from '../src/server/deps.ts';
+import { systemClock } from '../src/server/infra/clock.ts';
+import { memoryRateLimiter } from '../src/server/infra/rate-limit.ts';
+import { localStorage } from '../src/server/infra/storage.ts';
+import { googleDocsClient } from '../src/server/knowledge/google-docs.client.ts';
+import { knowledgeService } from '../src/server/knowledge/knowledge.service.ts';
+import { seedStarterContent } from '../src/server/seed/seed.ts';
+import { buildNovel } from '../src/server/test/book.ts';
+import { postForm } from '../src/server/test/fixtures.ts';
+import { freshDatabase, memoryMailer, rpc, userWithSession } from '../src/server/test/harness.ts';
+
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
+const MB = Number(process.env.BENCH_MB ?? 5);
+const pgUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
+/** Half the bytes English, half Hebrew (two bytes a letter in UTF-8). */
+function buildBook() {
+  const en = buildNovel('en', { chars: Math.round((MB * 1_000_000) / 2), seed: 1 });
+  const he = buildNovel('he', { chars: Math.round((MB * 1_000_000) / 3.6), seed: 2 });
+  return { text: `${en.text}\n\n${he.text}`, facts: [...en.facts, ...he.facts] };
+}
+
+/** Questions: the planted ones, and the rest made of 3-6 words picked from the book's paragraphs. */
+function buildQueries(text: string, facts: { question: string; marker: string }[]) {
+  const paragraphs = text.split('\n\n').filter((p) => p.length > 100);
+  let seed = 42;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const out = facts.map((f) => f.question);
+  while (out.length < QUERIES) {
+    const words = paragraphs[Math.floor(rnd() * paragraphs.length)]!.split(/\s+/);
+    const n = 3 + Math.floor(rnd() * 4);
+    const start = Math.floor(rnd() * Math.max(1, words.length - n * 3));
+    out.push(
+      Array.from({ length: n }, (_, i) => words[start + i * 3] ?? '')
+        .join(' ')
+        .replace(/[.,]/g, ''),
+    );
+  }
+  return out;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBook>) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-retrieval-'));
+  let database: Database;
+  if (kind === 'pglite') database = await openDatabase({ pgliteDir: join(dir, 'db') });
+  else database = await freshDatabase('postgres');
+  try {
+    await seedStarterContent(database.db);
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+    const deps: Deps = {
+      config,
+      db: database.db,
+      mailer: memoryMailer().mailer,
+      clock: systemClock,
+      limiter: memoryRateLimiter(),
+      log: pino({ level: 'silent' }),
+      google: null,
+      storage: localStorage(config.filesDir),
+      googleDocs: googleDocsClient(config),
+    };
+    const app = await buildApp(deps);
+    await app.ready();
+    const t = {
+      app,
+      deps,
+      storage: deps.storage,
+      mails: [],
+      clock: null as never,
+      close: async () => {},
+    };
+    const token = await userWithSession(t, 'bench@example.com', { grant: 'canadd' });
+    await rpc(
+      app,
+      {
+        action: 'SetFriendDetails',
+        insert: 1,
+        friendid: 'benchbook',
+        friendname: 'Bench',
+        image: '/friends/librarian.svg',
+        personality: 'Knows the book.',
+        firstprompt: 'Ask me.',
+      },
+      { bearer: token },
+    );
+
+    const data = Buffer.from(book.text);
+    const t0 = performance.now();
+    const up = await postForm(app, '/api/upload', {
+      bearer: token,
+      fields: { friend: 'benchbook' },
+      file: { name: 'book.txt', data },
+    });
+    const uploadMs = performance.now() - t0;
+    if (!up.text.startsWith('OK')) throw new Error(`upload failed: ${up.text}`);
+    const passages = await deps.db.$count(knowledgeChunks);
+
+    const knowledge = knowledgeService(deps);
+    const queries = buildQueries(book.text, book.facts);
+    for (const q of queries.slice(0, 10)) await knowledge.retrieve('benchbook', q, 3); // warm up
+    const times: number[] = [];
+    let hits = 0;
+    for (const [i, q] of queries.entries()) {
+      const s = performance.now();
+      const found = await knowledge.retrieve('benchbook', q, 3);
+      times.push(performance.now() - s);
+      const fact = book.facts[i];
+      if (fact && found.some((p) => p.text.includes(fact.marker))) hits++;
+    }
+    const mean = times.reduce((a, b) => a + b, 0) / times.length;
+    console.log(
+      [
+        `\n${kind === 'pglite' ? 'PGlite (embedded, on disk)' : 'PostgreSQL'}`,
+        `  upload + extraction + indexing of ${(data.length / 1e6).toFixed(1)} MB: ${ms(uploadMs)} (${passages} passages, ${(data.length / 1e6 / (uploadMs / 1000)).toFixed(2)} MB/s)`,
+        `  retrieve(k=3) over ${times.length} queries: p50 ${ms(pct(times, 50))}, p90 ${ms(pct(times, 90))}, p99 ${ms(pct(times, 99))}, mean ${ms(mean)}, max ${ms(Math.max(...times))}`,
+        `  planted facts found in the top 3: ${hits}/${book.facts.length}`,
+      ].join('\n'),
+    );
+    await app.close();
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const book = buildBook();
+console.log(
+  `Book: ${(Buffer.byteLength(book.text) / 1e6).toFixed(1)} MB, ${book.text.length.toLocaleString('en')} characters, ${book.facts.length} planted facts; ${QUERIES} queries`,
+);
+await run('pglite', book);
+if (await postgresReachable()) {
+  process.env.DATABASE_URL = pgUrl;
+  await run('postgres', book);
+} else {
+  console.log('\nPostgreSQL: not reachable, skipped');
+}

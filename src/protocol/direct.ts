@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { FriendId, IdentityEmail } from './fields.ts';
+
+/**
+ * The direct endpoints (spec part 1 §7 "Direct calls"): not actions of `POST /api`.
+ * Non-GET requests authenticate like /api: the session cookie plus the `X-XSRF-TOKEN`
+ * header, or `Authorization: Bearer`.
+ */
+export const DirectPaths = {
+  /**
+   * Knowledge file upload, multipart: `file` (txt, md, html, pdf, docx), `friend` (id),
+   * optional `user` (the caller's e-mail, checked), `subject`, `friendtype` (ignored), `lang`.
+   * Answers text/plain: `OK <num>` on success (num = the new file's number), else the
+   * reason in the caller's language (HTTP 400, 401, 403, 404, 413, 429).
+   */
+  upload: '/api/upload',
+  /**
+   * Character image upload, multipart: `file` (png, jpeg, webp or gif), optional `friend`
+   * (a character the caller edits; without it the caller needs canadd). Answers text/plain
+   * `OK <path>` (the stored image's public path, e.g. /files/images/c_….webp), else the reason.
+   */
+  uploadImage: '/api/upload-image',
+  /** Google Docs import, JSON body: see GoogleDocsRequest and the answers below. */
+  googleDocs: '/api/google-docs',
+  /** Where Google sends the user back after authorising (an HTML page: "you can close this tab"). */
+  googleDocsCallback: '/api/google-docs/callback',
+  /**
+   * GET ?imagename=<name>: an image file (attachment). Character images for anyone; a
+   * generated image for its owner only (cookie or bearer). 404 otherwise.
+   */
+  download: '/api/download',
+  /** GET /files/images/<name>: character images, public and cached for good. */
+  publicImages: '/files/images/',
+} as const;
+
+export const GoogleDocsRequest = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('create_auth_url'),
+    email: IdentityEmail,
+    lang: z.string().max(16).optional(),
+  }),
+  z.object({
+    action: z.literal('check_auth'),
+    email: IdentityEmail,
+    lang: z.string().max(16).optional(),
+  }),
+  z.object({
+    action: z.literal('read_doc'),
+    email: IdentityEmail,
+    friend: FriendId,
+    /** The knowledge subject to import under; the document's title when empty. */
+    subject: z.string().max(300).optional(),
+    doc_url: z.string().max(2000),
+    lang: z.string().max(16).optional(),
+  }),
+]);
+export type GoogleDocsRequest = z.input<typeof GoogleDocsRequest>;
+
+/** create_auth_url: open `auth_url` in a new tab, then poll check_auth (Error 13 when not configured). */
+export interface CreateAuthUrlAnswer {
+  Error: number;
+  Errstr?: string;
+  auth_url?: string;
+}
+/** check_auth: `authorized` 1 once the user connected; `configured` 0 when OAuth is not set up. */
+export interface CheckAuthAnswer {
+  Error: number;
+  Errstr?: string;
+  authorized?: 0 | 1;
+  configured?: 0 | 1;
+}
+/** read_doc: the document became knowledge subject `num`; `message` is the success text. */
+export interface ReadDocAnswer {
+  Error: number;
+  Errstr?: string;
+  num?: number;
+  subject?: string;
+  chars?: number;
+  message?: string;
+}

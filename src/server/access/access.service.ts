@@ -1,0 +1,94 @@
+import { ErrorCode } from '../../protocol/errors.ts';
+import type { ParsedInput } from '../../protocol/registry.ts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { canManage, requireFriend } from '../friends/friend-access.ts';
+import { friendsRepo } from '../friends/friends.repo.ts';
+import { msg } from '../messages.ts';
+import { requireUser, type Ctx } from '../rpc/context.ts';
+import { accessRepo } from './access.repo.ts';
+
+/** Ours: the spec sets no limit. */
+export const MAX_ACCESS_ENTRIES = 200;
+const SUGGESTIONS = 10;
+/** Registered addresses are suggested from this many typed characters on. */
+const REGISTERED_FROM = 3;
+/** Suggestions per user per 15 minutes (the studio asks at most once a second while typing). */
+const COMPLETE_LIMIT = { limit: 300, window: 15 * 60 };
+
+export function accessService(deps: Deps) {
+  const friends = friendsRepo(deps.db);
+  const repo = accessRepo(deps.db);
+
+  return {
+    /** Editors see who has access; the owner (and global privilege) change it. */
+    async getFriendEmails(input: ParsedInput<'GetFriendEmails'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const { friend } = await requireFriend(friends, input.friendid, me, 'edit', ctx.lang);
+      return { friendemails: await repo.list(friend.id) };
+    },
+
+    async addEmailToFriend(input: ParsedInput<'AddEmailToFriend'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const { friend } = await requireFriend(friends, input.friendid, me, 'view', ctx.lang);
+      if (!canManage(friend, me)) {
+        throw new AppError(ErrorCode.FORBIDDEN, msg('accessOwnerOnly', ctx.lang));
+      }
+      const owner = await friends.byFriendId(friend.friendid);
+      if (owner?.ownerEmail === input.user) {
+        throw new AppError(ErrorCode.BAD_INPUT, msg('accessIsOwner', ctx.lang));
+      }
+      const ok = await repo.upsert(
+        friend.id,
+        { email: input.user, fullname: input.fullname ?? '', editpriv: input.editpriv },
+        MAX_ACCESS_ENTRIES,
+      );
+      if (!ok) {
+        throw new AppError(
+          ErrorCode.BAD_INPUT,
+          msg('accessTooMany', ctx.lang, { max: String(MAX_ACCESS_ENTRIES) }),
+        );
+      }
+      return { friendemails: await repo.list(friend.id) };
+    },
+
+    /** Without `user`: the caller leaves a character shared with them. */
+    async deleteEmail(input: ParsedInput<'DeleteEmail'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const { friend } = await requireFriend(friends, input.friendid, me, 'view', ctx.lang);
+      const target = input.user ?? me.email;
+      if (target !== me.email && !canManage(friend, me)) {
+        throw new AppError(ErrorCode.FORBIDDEN, msg('accessOwnerOnly', ctx.lang));
+      }
+      if (!(await repo.remove(friend.id, target))) {
+        throw new AppError(ErrorCode.NOT_FOUND, msg('accessNotListed', ctx.lang));
+      }
+      // Someone who just left the list no longer sees it.
+      return { friendemails: canManage(friend, me) ? await repo.list(friend.id) : [] };
+    },
+
+    /** Suggestions while typing an address to share with (creators only, rate limited). */
+    async getEmailComplete(input: ParsedInput<'GetEmailComplete'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      if (!me.canadd && !me.globalpriv) {
+        throw new AppError(ErrorCode.FORBIDDEN, msg('completeNeedsCanadd', ctx.lang));
+      }
+      const d = await deps.limiter.hit(
+        `complete:${me.id}`,
+        COMPLETE_LIMIT.limit,
+        COMPLETE_LIMIT.window,
+      );
+      if (!d.allowed)
+        throw new AppError(ErrorCode.RATE_LIMITED, undefined, { retryAfter: d.retryAfter });
+      const text = input.email.trim().toLowerCase();
+      if (!text) return { emails: [] };
+      const shared = await repo.sharedBy(me.id, text, SUGGESTIONS);
+      const others =
+        text.length >= REGISTERED_FROM ? await repo.registered(text, me.id, SUGGESTIONS) : [];
+      const emails = [...new Set([...shared, ...others])].filter((e) => e !== me.email);
+      return { emails: emails.slice(0, SUGGESTIONS) };
+    },
+  };
+}
+
+export type AccessService = ReturnType<typeof accessService>;

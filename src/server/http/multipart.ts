@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '../../protocol/errors.ts';
+import type { RpcResult } from '../rpc/dispatcher.ts';
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  file: { filename: string; data: Buffer } | null;
+}
+
+/** The body is over the size limit, or is not a well-formed multipart form. */
+export class FormError extends Error {
+  readonly reason: 'tooLarge' | 'malformed';
+  /** The text fields read before the failure (the caller's `lang`, say). */
+  readonly fields: Record<string, string>;
+  constructor(reason: FormError['reason'], fields: Record<string, string>, detail?: string) {
+    super(detail ?? reason);
+    this.reason = reason;
+    this.fields = fields;
+  }
+}
+
+/**
+ * Reads a multipart form with one file of at most `maxBytes` (buffered: files are parsed
+ * whole anyway) and a few short text fields.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw new FormError('malformed', {}, 'not multipart/form-data');
+  const fields: Record<string, string> = {};
+  let file: MultipartForm['file'] = null;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 30 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        file = { filename: part.filename ?? '', data };
+      } else if (typeof part.value === 'string' || typeof part.value === 'number') {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new FormError('tooLarge', fields);
+    }
+    throw new FormError('malformed', fields, (err as Error).message);
+  }
+  return { fields, file };
+}
+
+/** Upload endpoints answer plain text: `OK …` on success (spec), else the reason. */
+export function sendText(reply: FastifyReply, status: number, text: string) {
+  return reply.status(status).header('content-type', 'text/plain; charset=utf-8').send(text);
+}
+
+/** A refusal as text; a plain HTTP status for codes that /api answers with 200 (not found, conflict). */
+export function sendFailureText(reply: FastifyReply, r: RpcResult) {
+  const code = r.body.Error;
+  const status =
+    r.status !== 200
+      ? r.status
+      : code === ErrorCode.NOT_FOUND
+        ? 404
+        : code === ErrorCode.CONFLICT
+          ? 409
+          : 400;
+  return sendText(reply, status, String(r.body.Errstr ?? 'Error'));
+}

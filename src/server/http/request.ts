@@ -1,0 +1,91 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { newToken } from '../infra/secrets.ts';
+import type { Ctx, SessionPort } from '../rpc/context.ts';
+import {
+  failure,
+  identityMismatch,
+  pickLang,
+  resolveCaller,
+  type RpcResult,
+} from '../rpc/dispatcher.ts';
+import type { Services } from '../services.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+/** What every route reads from a request (cookies, headers, client address, logger). */
+export function requestInfo(request: FastifyRequest, reply: FastifyReply, secure: boolean) {
+  const auth = request.headers.authorization;
+  const bearer = auth?.startsWith('Bearer ') ? auth.slice(7).trim() || null : null;
+  const cookieToken = request.cookies[SESSION_COOKIE] || null;
+  const xsrfCookie = request.cookies[XSRF_COOKIE];
+  const xsrfHeader = request.headers[XSRF_HEADER];
+  const session: SessionPort = {
+    begin(token, expiresAt) {
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        expires: expiresAt,
+      });
+    },
+    end() {
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    },
+  };
+  return {
+    bearer,
+    cookieToken,
+    xsrfOk: !!xsrfCookie && typeof xsrfHeader === 'string' && xsrfHeader === xsrfCookie,
+    ip: request.ip,
+    acceptLanguage: request.headers['accept-language'] ?? '',
+    host: request.hostname,
+    log: request.log,
+    session,
+  };
+}
+
+/** Double submit: the XSRF cookie is readable by our page only, which copies it into a header. */
+export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean) {
+  if (!request.cookies[XSRF_COOKIE]) {
+    reply.setCookie(XSRF_COOKIE, newToken(), {
+      path: '/',
+      httpOnly: false,
+      sameSite: 'lax',
+      secure,
+    });
+  }
+}
+
+/**
+ * The service context for a direct endpoint, authenticated like /api. `readOnly` GETs skip
+ * the XSRF check; `identity` is an e-mail the body echoes (refused unless it is the caller's).
+ */
+export async function callerContext(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: {
+    secure: boolean;
+    rawLang?: unknown;
+    identity?: unknown;
+    readOnly?: boolean;
+    required?: boolean;
+  },
+): Promise<{ ctx: Ctx } | { fail: RpcResult }> {
+  const info = requestInfo(request, reply, opts.secure);
+  let lang = pickLang(opts.rawLang, null, info.acceptLanguage);
+  const caller = await resolveCaller(services, { ...info, xsrfOk: info.xsrfOk || !!opts.readOnly });
+  if ('error' in caller) return { fail: failure(caller.error, lang) };
+  lang = pickLang(opts.rawLang, caller.user, info.acceptLanguage);
+  if (opts.required !== false && !caller.user) {
+    return { fail: failure(ErrorCode.UNAUTHENTICATED, lang) };
+  }
+  if (caller.user && identityMismatch(opts.identity, caller.user)) {
+    return { fail: failure(ErrorCode.IDENTITY_MISMATCH, lang) };
+  }
+  return { ctx: { ...info, user: caller.user, sessionHash: caller.sessionHash, lang } };
+}

@@ -1,0 +1,95 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { DirectPaths } from '../../protocol/direct.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { FriendId } from '../../protocol/fields.ts';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { FormError, readMultipart, sendFailureText, sendText } from '../http/multipart.ts';
+import { callerContext } from '../http/request.ts';
+import { msg } from '../messages.ts';
+import { failure, identityMismatch, pickLang } from '../rpc/dispatcher.ts';
+import type { Services } from '../services.ts';
+
+/** Character image upload, the download endpoint (spec §7) and the public image folder. */
+export async function registerImageRoutes(
+  app: FastifyInstance,
+  services: Services,
+  config: Config,
+) {
+  const secure = config.publicUrl.startsWith('https://');
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart);
+
+    scope.post(DirectPaths.uploadImage, async (request, reply) => {
+      const auth = await callerContext(services, request, reply, { secure });
+      if ('fail' in auth) return sendFailureText(reply, auth.fail);
+      const ctx = auth.ctx;
+      let form;
+      try {
+        form = await readMultipart(request, services.images.maxBytes);
+      } catch (err) {
+        if (!(err instanceof FormError)) throw err;
+        ctx.lang = pickLang(err.fields.lang, ctx.user, ctx.acceptLanguage);
+        if (err.reason === 'tooLarge') {
+          return sendText(
+            reply,
+            413,
+            msg('imageTooLarge', ctx.lang, { max: String(config.IMAGE_MAX_MB) }),
+          );
+        }
+        return sendText(reply, 400, msg('uploadMalformed', ctx.lang));
+      }
+      const { fields, file } = form;
+      ctx.lang = pickLang(fields.lang, ctx.user, ctx.acceptLanguage);
+      if (identityMismatch(fields.user ?? fields.email, ctx.user!)) {
+        return sendFailureText(reply, failure(ErrorCode.IDENTITY_MISMATCH, ctx.lang));
+      }
+      const friendid = fields.friend ?? fields.friendid ?? '';
+      if (friendid && !FriendId.safeParse(friendid).success) {
+        return sendFailureText(reply, failure(ErrorCode.BAD_INPUT, ctx.lang));
+      }
+      if (!file) return sendText(reply, 400, msg('uploadNoFile', ctx.lang));
+      try {
+        const out = await services.images.uploadCharacterImage({ data: file.data, friendid }, ctx);
+        return sendText(reply, 200, `OK ${out.image}`);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return sendFailureText(reply, failure(err.code, ctx.lang, err.message));
+      }
+    });
+  });
+
+  app.get(DirectPaths.download, async (request, reply) => {
+    const q = request.query as Record<string, unknown>;
+    const auth = await callerContext(services, request, reply, {
+      secure,
+      readOnly: true,
+      required: false,
+    });
+    const lang = 'ctx' in auth ? auth.ctx.lang : pickLang(undefined, null, '');
+    const user = 'ctx' in auth ? auth.ctx.user : null;
+    const name = typeof q.imagename === 'string' ? q.imagename.slice(0, 200) : '';
+    const found = name ? await services.images.download(name, user) : null;
+    if (!found) return sendText(reply, 404, msg('imageNotFound', lang));
+    return reply
+      .header('content-type', found.type)
+      .header('content-disposition', `attachment; filename="${found.name}"`)
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(found.data);
+  });
+
+  app.get(`${DirectPaths.publicImages}:name`, async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const found = await services.images.publicImage(name);
+    if (!found) return sendText(reply, 404, 'Not found');
+    // Names are random and never reused: cache for good.
+    return reply
+      .header('content-type', found.type)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(found.data);
+  });
+}

@@ -1,0 +1,167 @@
+import { ErrorCode, type Lang } from '../../protocol/errors.ts';
+import type { ParsedInput } from '../../protocol/registry.ts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { requireFriend } from '../friends/friend-access.ts';
+import { friendsRepo } from '../friends/friends.repo.ts';
+import { formatTime } from '../friends/friends.service.ts';
+import { randomName } from '../infra/storage.ts';
+import { uploadAllowed } from '../infra/upload-limit.ts';
+import { msg } from '../messages.ts';
+import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
+import { ImageError, normaliseImage } from './image-processing.ts';
+import { imagesRepo, type ImageRow } from './images.repo.ts';
+
+/** A stored image's file name (what `images.image` and download's `imagename` hold). */
+const NAME = /^[A-Za-z0-9_-]{1,80}\.(webp|png|jpe?g|gif)$/;
+/** Marks a failed generation (spec part 2 §3). */
+export const INVALID_IMAGE = 'Invalid image';
+export const PUBLIC_IMAGES = '/files/images/';
+export const DOWNLOAD_PATH = '/api/download';
+
+const MIME: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+};
+
+/** The name inside what a client sends: a bare name, /files/images/<name> or /api/download?imagename=<name>. */
+export function imageNameFrom(img: string): string | null {
+  let name = img.trim();
+  const q = name.indexOf('imagename=');
+  if (q >= 0) name = new URLSearchParams(name.slice(name.indexOf('?') + 1)).get('imagename') ?? '';
+  else name = name.slice(name.lastIndexOf('/') + 1);
+  return NAME.test(name) ? name : null;
+}
+
+/** Where the browser loads a generated image from (owner only, see `download`). */
+export function generatedPath(name: string): string {
+  if (!name || name === INVALID_IMAGE) return name;
+  return `${DOWNLOAD_PATH}?imagename=${encodeURIComponent(name)}`;
+}
+
+export const generatedKey = (name: string) => `generated/${name}`;
+const characterKey = (name: string) => `images/${name}`;
+
+export function imagesService(deps: Deps) {
+  const repo = imagesRepo(deps.db);
+  const friends = friendsRepo(deps.db);
+  const maxBytes = Math.floor(deps.config.IMAGE_MAX_MB * 1024 * 1024);
+
+  const notFound = (lang: Lang) => new AppError(ErrorCode.NOT_FOUND, msg('imageNotFound', lang));
+
+  async function ownGenerated(me: SessionUser, img: string, lang: Lang): Promise<ImageRow> {
+    const name = imageNameFrom(img);
+    const row = name ? await repo.byOwnerAndName(me.id, name) : undefined;
+    if (!row) throw notFound(lang);
+    return row;
+  }
+
+  /** Re-encodes and stores a character image; answers its public path. */
+  async function storeCharacterImage(data: Buffer, lang: Lang): Promise<string> {
+    let webp: Buffer;
+    try {
+      webp = await normaliseImage(data, deps.config.IMAGE_MAX_PX);
+    } catch (err) {
+      if (!(err instanceof ImageError)) throw err;
+      throw new AppError(
+        ErrorCode.BAD_INPUT,
+        msg(err.reason === 'type' ? 'imageBadType' : 'imageCorrupt', lang),
+      );
+    }
+    const name = `c_${randomName()}.webp`;
+    await deps.storage.put(characterKey(name), webp);
+    return `${PUBLIC_IMAGES}${name}`;
+  }
+
+  return {
+    maxBytes,
+
+    async getAllImages(ctx: Ctx) {
+      const me = requireUser(ctx);
+      const rows = await repo.listByOwner(me.id);
+      return {
+        images: rows.map((r) => ({
+          num: r.num,
+          image: generatedPath(r.image),
+          prompt: r.prompt,
+          tm: formatTime(r.tm),
+        })),
+      };
+    },
+
+    async getImage(input: ParsedInput<'GetImage'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const row = await repo.byNum(input.num);
+      if (!row || row.owner !== me.id) throw notFound(ctx.lang);
+      return { image: { image: generatedPath(row.image), prompt: row.prompt } };
+    },
+
+    /** One of the caller's generated images becomes a (public) character image. */
+    async copyGeneratedImage(input: ParsedInput<'CopyGeneratedImage'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const row = await ownGenerated(me, input.img, ctx.lang);
+      const data = await deps.storage.get(generatedKey(row.image));
+      if (!data) throw notFound(ctx.lang);
+      return { image: await storeCharacterImage(data, ctx.lang) };
+    },
+
+    async deleteImageFromServer(input: ParsedInput<'DeleteImageFromServer'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const row = await ownGenerated(me, input.img, ctx.lang);
+      await repo.remove(row.num);
+      await deps.storage.delete(generatedKey(row.image)).catch(() => undefined);
+      return {};
+    },
+
+    /**
+     * A new character image from an upload: for a character the caller edits (`friendid`),
+     * or, without one, for a character about to be created (needs canadd).
+     */
+    async uploadCharacterImage(up: { data: Buffer; friendid?: string | undefined }, ctx: Ctx) {
+      const me = requireUser(ctx);
+      if (up.friendid) await requireFriend(friends, up.friendid, me, 'edit', ctx.lang);
+      else if (!me.canadd && !me.globalpriv) {
+        throw new AppError(ErrorCode.FORBIDDEN, msg('noAddPermission', ctx.lang));
+      }
+      await uploadAllowed(deps, me.id);
+      if (up.data.length === 0)
+        throw new AppError(ErrorCode.BAD_INPUT, msg('uploadEmpty', ctx.lang));
+      if (up.data.length > maxBytes) {
+        throw new AppError(
+          ErrorCode.BAD_INPUT,
+          msg('imageTooLarge', ctx.lang, { max: String(deps.config.IMAGE_MAX_MB) }),
+        );
+      }
+      return { image: await storeCharacterImage(up.data, ctx.lang) };
+    },
+
+    /**
+     * The bytes behind `imagename`: a character image for anyone, a generated image for its
+     * owner. Null when there is none the caller may have.
+     */
+    async download(imagename: string, user: SessionUser | null) {
+      const name = imageNameFrom(imagename);
+      if (!name || name !== imagename) return null;
+      const type = MIME[name.slice(name.lastIndexOf('.') + 1).toLowerCase()]!;
+      const pub = await deps.storage.get(characterKey(name));
+      if (pub) return { data: pub, type, name };
+      if (!user || !(await repo.byOwnerAndName(user.id, name))) return null;
+      const own = await deps.storage.get(generatedKey(name));
+      return own ? { data: own, type, name } : null;
+    },
+
+    /** A public character image by name (GET /files/images/<name>). */
+    async publicImage(name: string) {
+      if (!NAME.test(name)) return null;
+      const data = await deps.storage.get(characterKey(name));
+      return data
+        ? { data, type: MIME[name.slice(name.lastIndexOf('.') + 1).toLowerCase()]! }
+        : null;
+    },
+  };
+}
+
+export type ImagesService = ReturnType<typeof imagesService>;

@@ -1,0 +1,254 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { friendFiles, friends, knowledge, knowledgeChunks, knowledgeTerms } from '../db/schema.ts';
+import { friendLexeme, positionsOf, tsLexeme, tsvectorLiteral } from './text-search.ts';
+
+/** Rows per INSERT statement (far below PostgreSQL's 65535 parameters). */
+const BATCH = 400;
+
+export interface PassageSource {
+  fileId?: number;
+  knowledgeId?: number;
+}
+
+/**
+ * Locks the character's row for the rest of the transaction: writes of one character's
+ * passages and term counts then run one at a time (no lost updates, no deadlocks).
+ */
+export async function lockFriend(tx: Db, friendRowId: number): Promise<void> {
+  await tx
+    .select({ id: friends.id })
+    .from(friends)
+    .where(eq(friends.id, friendRowId))
+    .for('update');
+}
+
+/** Adds `delta` passages to each lexeme's count (sorted: a fixed lock order). */
+async function addTerms(tx: Db, friendRowId: number, counts: Map<string, number>) {
+  const rows = [...counts.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([lexeme, df]) => ({ friendId: friendRowId, lexeme, df }));
+  for (let i = 0; i < rows.length; i += BATCH * 2) {
+    await tx
+      .insert(knowledgeTerms)
+      .values(rows.slice(i, i + BATCH * 2))
+      .onConflictDoUpdate({
+        target: [knowledgeTerms.friendId, knowledgeTerms.lexeme],
+        set: { df: sql`${knowledgeTerms.df} + excluded.df` },
+      });
+  }
+}
+
+/**
+ * Stores the passages of one file or knowledge subject with their lexemes and updates the
+ * term counts. Runs inside the caller's transaction (which has called `lockFriend`), so a
+ * source is indexed whole or not at all.
+ */
+export async function insertPassages(
+  tx: Db,
+  friendRowId: number,
+  source: PassageSource,
+  passages: string[],
+): Promise<void> {
+  const tag = friendLexeme(friendRowId);
+  const counts = new Map<string, number>([[tag, passages.length]]);
+  for (let i = 0; i < passages.length; i += BATCH) {
+    const rows = passages.slice(i, i + BATCH).map((content, j) => {
+      const positions = positionsOf(content);
+      for (const lexeme of positions.keys()) counts.set(lexeme, (counts.get(lexeme) ?? 0) + 1);
+      return {
+        friendId: friendRowId,
+        fileId: source.fileId ?? null,
+        knowledgeId: source.knowledgeId ?? null,
+        seq: i + j,
+        content,
+        tsv: sql`${tsvectorLiteral(positions, [tag])}::tsvector`,
+      };
+    });
+    await tx.insert(knowledgeChunks).values(rows);
+  }
+  if (passages.length > 0) await addTerms(tx, friendRowId, counts);
+}
+
+/**
+ * Removes the passages of one source and takes them out of the term counts (the lexemes
+ * come from the stored vectors). Inside the caller's transaction, after `lockFriend`.
+ */
+export async function removePassages(
+  tx: Db,
+  friendRowId: number,
+  source: PassageSource,
+): Promise<void> {
+  const which =
+    source.fileId !== undefined
+      ? eq(knowledgeChunks.fileId, source.fileId)
+      : eq(knowledgeChunks.knowledgeId, source.knowledgeId ?? -1);
+  await tx.execute(sql`
+    update ${knowledgeTerms} t set df = t.df - x.n
+    from (
+      select lexeme, count(*)::int as n
+      from ${knowledgeChunks}, unnest(tsvector_to_array(${knowledgeChunks.tsv})) as lexeme
+      where ${knowledgeChunks.friendId} = ${friendRowId} and ${which}
+      group by lexeme
+    ) x
+    where t.friend_id = ${friendRowId} and t.lexeme = x.lexeme`);
+  await tx
+    .delete(knowledgeTerms)
+    .where(and(eq(knowledgeTerms.friendId, friendRowId), lte(knowledgeTerms.df, 0)));
+  await tx.delete(knowledgeChunks).where(and(eq(knowledgeChunks.friendId, friendRowId), which));
+}
+
+export interface Candidate {
+  id: number;
+  content: string;
+  seq: number;
+  fileId: number | null;
+  knowledgeId: number | null;
+  title: string | null;
+  subject: string | null;
+  score: number;
+}
+
+/** One searched word: its forms, each with the weight a passage earns for holding it. */
+export type WeightedTerm = { lexeme: string; weight: number }[];
+
+/** Two question words that stood side by side, and what a passage earns for holding them close. */
+export interface PhraseBonus {
+  a: string[];
+  b: string[];
+  /** Earned when the words are next to each other (either order). */
+  adjacent: number;
+  /** Earned when one or two words stand between them. */
+  near: number;
+}
+
+const anyOf = (forms: string[]) => `(${forms.map(tsLexeme).join(' | ')})`;
+
+/** The tsquery "a then b, exactly `d` apart, in either order". */
+function phraseQuery(p: PhraseBonus, distances: number[]): string {
+  const a = anyOf(p.a);
+  const b = anyOf(p.b);
+  return distances.flatMap((d) => [`${a} <${d}> ${b}`, `${b} <${d}> ${a}`]).join(' | ');
+}
+
+export function chunksRepo(db: Db) {
+  const query = (friendRowId: number, body: string) =>
+    `${tsLexeme(friendLexeme(friendRowId))} & (${body})`;
+
+  return {
+    /** Passages of the character, and in how many of them each lexeme occurs. */
+    async frequencies(friendRowId: number, lexemes: string[]) {
+      const tag = friendLexeme(friendRowId);
+      const rows = await db
+        .select({ lexeme: knowledgeTerms.lexeme, df: knowledgeTerms.df })
+        .from(knowledgeTerms)
+        .where(
+          and(
+            eq(knowledgeTerms.friendId, friendRowId),
+            inArray(knowledgeTerms.lexeme, [tag, ...lexemes]),
+          ),
+        );
+      const df = new Map<string, number>(lexemes.map((l) => [l, 0]));
+      let total = 0;
+      for (const r of rows) {
+        if (r.lexeme === tag) total = r.df;
+        else df.set(r.lexeme, r.df);
+      }
+      return { total, df };
+    },
+
+    /**
+     * The passages matching `filter` (a tsquery over lexemes), at most `scan` of them, best
+     * first by the sum over terms of the best weight among the forms the passage holds, plus
+     * (for the best `rescore`) the phrase bonuses they earn. The GIN index finds them; the character's tag lexeme keeps
+     * the search inside one character (no friend_id condition, so the planner cannot prefer
+     * that btree and re-check every passage of a big book).
+     */
+    async candidates(
+      friendRowId: number,
+      terms: WeightedTerm[],
+      phrases: PhraseBonus[],
+      filter: string,
+      limits: { scan: number; rescore: number; answer: number },
+    ) {
+      const { scan, rescore, answer: limit } = limits;
+      if (terms.length === 0) return [];
+      const found = db
+        .select({
+          id: knowledgeChunks.id,
+          content: knowledgeChunks.content,
+          seq: knowledgeChunks.seq,
+          fileId: knowledgeChunks.fileId,
+          knowledgeId: knowledgeChunks.knowledgeId,
+          tsv: knowledgeChunks.tsv,
+        })
+        .from(knowledgeChunks)
+        .where(sql`${knowledgeChunks.tsv} @@ ${query(friendRowId, filter)}::tsquery`)
+        .limit(scan)
+        .as('found');
+      // Words first, on every passage found; the phrase bonuses (dearer: positions) only on
+      // the best `rescore` of those.
+      const has = (tsv: unknown, q: string) => sql`${tsv} @@ ${q}::tsquery`;
+      const termScore = sql<number>`(${sql.join(
+        terms.map(
+          (t) =>
+            sql`greatest(${sql.join(
+              t.map(
+                (f) =>
+                  sql`case when ${has(found.tsv, tsLexeme(f.lexeme))} then ${f.weight}::float8 else 0 end`,
+              ),
+              sql`, `,
+            )})`,
+        ),
+        sql` + `,
+      )})`;
+      const ranked = db
+        .select({
+          id: found.id,
+          content: found.content,
+          seq: found.seq,
+          fileId: found.fileId,
+          knowledgeId: found.knowledgeId,
+          tsv: found.tsv,
+          words: termScore.as('words'),
+        })
+        .from(found)
+        .orderBy(sql`words desc`, found.id)
+        .limit(rescore)
+        .as('ranked');
+      const bonus = phrases.map(
+        (p) =>
+          sql`case when ${has(ranked.tsv, phraseQuery(p, [1]))} then ${p.adjacent}::float8 when ${has(ranked.tsv, phraseQuery(p, [2, 3]))} then ${p.near}::float8 else 0 end`,
+      );
+      const score = sql<number>`(${sql.join([sql`${ranked.words}`, ...bonus], sql` + `)})`.mapWith(
+        Number,
+      );
+      return db
+        .select({
+          id: ranked.id,
+          content: ranked.content,
+          seq: ranked.seq,
+          fileId: ranked.fileId,
+          knowledgeId: ranked.knowledgeId,
+          title: friendFiles.title,
+          subject: knowledge.subject,
+          score,
+        })
+        .from(ranked)
+        .leftJoin(friendFiles, eq(friendFiles.id, ranked.fileId))
+        .leftJoin(knowledge, eq(knowledge.id, ranked.knowledgeId))
+        .orderBy(sql`${score} desc`, ranked.id)
+        .limit(limit);
+    },
+
+    async firstPassage(fileId: number): Promise<string | undefined> {
+      const [row] = await db
+        .select({ content: knowledgeChunks.content })
+        .from(knowledgeChunks)
+        .where(and(eq(knowledgeChunks.fileId, fileId), eq(knowledgeChunks.seq, 0)));
+      return row?.content;
+    },
+  };
+}
+
+export type ChunksRepo = ReturnType<typeof chunksRepo>;

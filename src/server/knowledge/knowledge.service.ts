@@ -1,0 +1,130 @@
+import { ErrorCode } from '../../protocol/errors.ts';
+import type { ParsedInput } from '../../protocol/registry.ts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { requireFriend } from '../friends/friend-access.ts';
+import { friendsRepo } from '../friends/friends.repo.ts';
+import { formatTime } from '../friends/friends.service.ts';
+import { msg } from '../messages.ts';
+import { requireUser, type Ctx } from '../rpc/context.ts';
+import { chunkText } from './chunking.ts';
+import { chunksRepo } from './chunks.repo.ts';
+import { knowledgeRepo, type AddResult, type KnowledgeRow } from './knowledge.repo.ts';
+import { retrievePassages, type Passage } from './retrieval.ts';
+
+/** Most knowledge subjects per character (ours: the spec sets none). */
+export const MAX_SUBJECTS = 500;
+
+const answer = (k: KnowledgeRow) => ({
+  num: k.id,
+  subject: k.subject,
+  contents: k.contents,
+  tm: formatTime(k.updatedAt),
+});
+
+export function knowledgeService(deps: Deps) {
+  const friends = friendsRepo(deps.db);
+  const repo = knowledgeRepo(deps.db);
+  const chunks = chunksRepo(deps.db);
+
+  /** Knowledge is the character's making: only its editors read or change it. */
+  async function editable(friendid: string, ctx: Ctx) {
+    return (await requireFriend(friends, friendid, requireUser(ctx), 'edit', ctx.lang)).friend;
+  }
+
+  function saved(result: AddResult | undefined, ctx: Ctx) {
+    if (!result) throw new AppError(ErrorCode.NOT_FOUND, msg('knowledgeNotFound', ctx.lang));
+    if ('tooMany' in result) {
+      throw new AppError(
+        ErrorCode.BAD_INPUT,
+        msg('knowledgeTooMany', ctx.lang, { max: String(MAX_SUBJECTS) }),
+      );
+    }
+    return answer(result.row);
+  }
+
+  return {
+    async subjects(input: ParsedInput<'GetKnowlegeSubjects'>, ctx: Ctx) {
+      const friend = await editable(input.friendid, ctx);
+      const rows = await repo.list(friend.id);
+      return {
+        subjects: rows.map((r) => ({ num: r.id, subject: r.subject, tm: formatTime(r.updatedAt) })),
+      };
+    },
+
+    /** Reads one subject (`num` alone), or saves: a new subject without `num`, else the one numbered. */
+    async getSet(input: ParsedInput<'GetSetKnowledge'>, ctx: Ctx) {
+      const friend = await editable(input.friendid, ctx);
+      const num = input.num ?? null;
+      if (num !== null && input.contents === undefined && input.subject === undefined) {
+        const row = await repo.byNum(friend.id, num);
+        if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('knowledgeNotFound', ctx.lang));
+        return answer(row);
+      }
+      let subject = input.subject?.trim() ?? '';
+      let contents = input.contents;
+      if (num !== null) {
+        const row = await repo.byNum(friend.id, num);
+        if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('knowledgeNotFound', ctx.lang));
+        subject ||= row.subject;
+        contents ??= row.contents;
+      }
+      if (!subject) throw new AppError(ErrorCode.BAD_INPUT, msg('blankSubject', ctx.lang));
+      contents ??= '';
+      const result = await repo.save(
+        friend.id,
+        num,
+        { subject, contents, createdBy: requireUser(ctx).id, at: deps.clock.now() },
+        chunkText(contents),
+        MAX_SUBJECTS,
+      );
+      return saved(result, ctx);
+    },
+
+    async del(input: ParsedInput<'DelKnowledgeManual'>, ctx: Ctx) {
+      const friend = await editable(input.friendid, ctx);
+      if (!(await repo.remove(friend.id, input.num))) {
+        throw new AppError(ErrorCode.NOT_FOUND, msg('knowledgeNotFound', ctx.lang));
+      }
+      return {};
+    },
+
+    /**
+     * Imports a text as a knowledge subject (Google Docs): replaces a subject of that name.
+     * The caller has checked edit rights on `friendRowId`.
+     */
+    async importText(
+      friendRowId: number,
+      w: { subject: string; contents: string; sourceRef: string; userId: number },
+      ctx: Ctx,
+    ) {
+      const result = await repo.saveBySubject(
+        friendRowId,
+        {
+          subject: w.subject,
+          contents: w.contents,
+          source: 'gdoc',
+          sourceRef: w.sourceRef,
+          createdBy: w.userId,
+          at: deps.clock.now(),
+        },
+        chunkText(w.contents),
+        MAX_SUBJECTS,
+      );
+      return saved(result, ctx);
+    },
+
+    /**
+     * The passages of a character's files, knowledge subjects and imported documents most
+     * relevant to `query`, best first. For the chat, which has already checked that the user
+     * may talk to the character; answers [] for an unknown character.
+     */
+    async retrieve(friendid: string, query: string, k = 5): Promise<Passage[]> {
+      const row = await friends.byFriendId(friendid);
+      if (!row) return [];
+      return retrievePassages(chunks, row.friend.id, query, k);
+    },
+  };
+}
+
+export type KnowledgeService = ReturnType<typeof knowledgeService>;
