@@ -55,3 +55,19 @@ export async function shot(page: Page, info: TestInfo, name: string) {
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}@example.com`;
+
+/** Password sign-in through the login form; lands on /main. */
+export async function signInWithPassword(
+  page: Page,
+  email: string,
+  password: string,
+  lang: 'he' | 'en',
+) {
+  await page.goto(`/login?lang=${lang}`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-send').click();
+  await page.getByTestId('login-password-mode').click();
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-connect').click();
+  await page.waitForURL(/\/main$/);
+}

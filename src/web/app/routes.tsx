@@ -11,6 +11,7 @@ const LoginTokenScreen = lazy(() => import('../features/auth/login-token-screen.
 const MainTokenScreen = lazy(() => import('../features/auth/main-token-screen.tsx'));
 const MainScreen = lazy(() => import('../features/friends/main-screen.tsx'));
 const AssistantScreen = lazy(() => import('../features/assistant/assistant-screen.tsx'));
+const StudioScreen = lazy(() => import('../features/studio/studio-screen.tsx'));
 const ComingSoon = lazy(() => import('../shared/components/coming-soon.tsx'));
 
 /** Screens of later issues (spec part 1 §2 route list); each shows 'coming soon' for now. */
@@ -24,9 +25,6 @@ export const LATER_PATHS = [
   'multichat',
   'chathistory',
   'chathistory/:friendid/:user',
-  'createdit',
-  'createdit/:friendid',
-  'createdit/fromimage/:image',
   'createimg',
   'stat/:friendid',
   'edituser',
@@ -56,6 +54,9 @@ export const routes: RouteObject[] = [
         element: <RequireUser />,
         children: [
           { path: 'main', element: <MainScreen /> },
+          { path: 'createdit', element: <StudioScreen /> },
+          { path: 'createdit/:friendid', element: <StudioScreen /> },
+          { path: 'createdit/fromimage/:image', element: <StudioScreen /> },
           ...LATER_PATHS.map((path) => ({ path, element: <ComingSoon /> })),
         ],
       },

@@ -27,6 +27,12 @@ class ResizeObserverShim {
 if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverShim });
 }
+// Mantine's autosize textarea listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
 if (!Element.prototype.scrollIntoView)
   Element.prototype.scrollIntoView = function scrollIntoView() {};
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CartIcon, ImageIcon, PlusIcon } from '../../shared/components/icons.tsx';
 import { useGlobalPriv } from '../../shared/session/use-global-priv.ts';
-import { useAllowAdd } from './api.ts';
+import { useAllowAdd } from '../../shared/session/use-allow-add.ts';
 
 /**
  * The list's tools by permission (spec part 1 §6): canadd → add character, imgedit →

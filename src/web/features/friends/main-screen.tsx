@@ -6,7 +6,8 @@ import { CategoryButtons } from '../../shared/components/category-buttons.tsx';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
-import { useCategories, useFriends } from './api.ts';
+import { useCategories } from '../../shared/api/use-categories.ts';
+import { useFriends } from './api.ts';
 import { FriendGrid } from './friend-grid.tsx';
 import { MainActions } from './main-actions.tsx';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { call } from './client.ts';
+import { call, postForm } from './client.ts';
 import { NetworkError } from './errors.ts';
 
 function stub(impl: (url: string, init?: RequestInit) => Promise<Response>) {
@@ -67,6 +67,33 @@ describe('XSRF cookie', () => {
     expect((fetch.mock.calls[1]?.[1]?.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe(
       'fresh',
     );
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+});
+
+describe('postForm', () => {
+  it('POSTs the multipart form with the XSRF header and answers the text, whatever the status', async () => {
+    document.cookie = 'XSRF-TOKEN=form123; path=/';
+    const fetch = stub(async () => new Response('Too large', { status: 413 }));
+    const form = new FormData();
+    form.append('friend', 'holmes');
+    const answer = await postForm('/api/upload', form);
+    expect(answer).toEqual({ status: 413, text: 'Too large' });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/upload');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(form);
+    // No Content-Type: the browser writes the multipart boundary itself.
+    expect(init?.headers).toEqual({ 'X-XSRF-TOKEN': 'form123' });
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+
+  it('throws NetworkError when the server cannot be reached', async () => {
+    document.cookie = 'XSRF-TOKEN=abc; path=/';
+    stub(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(postForm('/api/upload', new FormData())).rejects.toBeInstanceOf(NetworkError);
     document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });
 });

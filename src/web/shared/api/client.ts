@@ -16,7 +16,8 @@ function readCookie(name: string): string | null {
   return null;
 }
 
-async function xsrfToken(): Promise<string> {
+/** The XSRF header value every POST carries (multipart uploads add it themselves). */
+export async function xsrfToken(): Promise<string> {
   const now = readCookie(XSRF_COOKIE);
   if (now) return now;
   await loadConfig();
@@ -51,6 +52,28 @@ export async function postJson<T>(url: string, body: unknown): Promise<T & Envel
   }
   if (!isEnvelope(json)) throw new NetworkError(`no Error field (HTTP ${res.status})`);
   return json as T & Envelope;
+}
+
+/**
+ * POST a multipart form (file uploads) to one of our endpoints and answer the response text,
+ * whatever the status: those endpoints answer plain text ('OK…' or the reason). Only a
+ * failure to reach the server throws NetworkError.
+ */
+export async function postForm(
+  url: string,
+  form: FormData,
+): Promise<{ status: number; text: string }> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'X-XSRF-TOKEN': await xsrfToken() },
+      body: form,
+    });
+    return { status: res.status, text: await res.text() };
+  } catch (err) {
+    throw new NetworkError(String(err));
+  }
 }
 
 /**

@@ -1,0 +1,162 @@
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Badge.css';
+import { ActionIcon, Alert, Autocomplete, Badge, Button, Checkbox, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TIMINGS } from '../../../../protocol/constants.ts';
+import { TrashIcon } from '../../../shared/components/icons.tsx';
+import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
+import { HelpButton } from '../common/help-dialog.tsx';
+import { useThrottledLookup } from '../hooks/use-throttled-lookup.ts';
+import { emailSuggestions, useAccessList } from './access-api.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Share the character with other addresses, optionally with edit rights. */
+export function AccessList({
+  friendid,
+  enabled,
+  canChange,
+}: {
+  friendid: string;
+  enabled: boolean;
+  /** Only the creator (or the global privilege) changes the list; other editors see it. */
+  canChange: boolean;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const access = useAccessList(friendid, enabled);
+  const [email, setEmail] = useState('');
+  const [editpriv, setEditpriv] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [suggestions, lookup] = useThrottledLookup(
+    emailSuggestions,
+    TIMINGS.autocompleteThrottleMs,
+  );
+
+  const run = async (work: () => Promise<string | null>) => {
+    setBusy(true);
+    setError('');
+    try {
+      const problem = await work();
+      if (problem !== null) setError(problem || t('common.unknownError'));
+      return problem === null;
+    } catch (err) {
+      setError(errorText(err));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = async () => {
+    const user = email.trim().toLowerCase();
+    if (!EMAIL.test(user)) {
+      setError(t('studio.access.badEmail'));
+      return;
+    }
+    if (await run(() => access.add(user, editpriv))) {
+      setEmail('');
+      setEditpriv(false);
+    }
+  };
+
+  return (
+    <div className="studio-field studio-access">
+      <div className="studio-field__head">
+        <span className="studio-field__label">{t('studio.fields.access')}</span>
+        <HelpButton topic="access" />
+      </div>
+      {!enabled ? (
+        <Text size="sm" c="dimmed" data-testid="access-save-first">
+          {t('studio.access.saveFirst')}
+        </Text>
+      ) : (
+        <>
+          {canChange ? (
+            <form
+              noValidate
+              className="studio-access__form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void add();
+              }}
+            >
+              <Autocomplete
+                aria-label={t('studio.access.email')}
+                placeholder={t('studio.access.email')}
+                value={email}
+                onChange={(v) => {
+                  setEmail(v);
+                  if (v.trim()) lookup(v.trim());
+                }}
+                data={suggestions}
+                type="email"
+                dir="ltr"
+                autoComplete="off"
+                className="studio-access__email"
+                data-testid="access-email"
+              />
+              <Checkbox
+                label={t('studio.access.editpriv')}
+                checked={editpriv}
+                onChange={(e) => setEditpriv(e.currentTarget.checked)}
+                data-testid="access-editpriv"
+              />
+              <Button type="submit" loading={busy} data-testid="access-add">
+                {t('studio.access.add')}
+              </Button>
+            </form>
+          ) : null}
+          {error ? (
+            <Alert color="red" mt="xs" p="xs" data-testid="access-error">
+              {error}
+            </Alert>
+          ) : null}
+          <ul className="studio-access__list">
+            {access.list.data?.map((entry) => (
+              <li key={entry.user} className="studio-access__row" data-testid="access-row">
+                <div className="studio-access__who">
+                  <Text size="sm" dir="ltr" className="studio-access__address" truncate="end">
+                    {entry.user}
+                  </Text>
+                  {entry.fullname ? (
+                    <Text size="xs" c="dimmed" dir="auto" truncate="end">
+                      {entry.fullname}
+                    </Text>
+                  ) : null}
+                </div>
+                <Badge variant="light" color={entry.priv ? 'teal' : 'gray'} size="sm">
+                  {entry.priv ? t('studio.access.canEdit') : t('studio.access.canView')}
+                </Badge>
+                {canChange ? (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('studio.access.remove', { email: entry.user })}
+                    title={t('studio.access.remove', { email: entry.user })}
+                    onClick={() => void run(() => access.remove(entry.user))}
+                    disabled={busy}
+                    data-testid="access-delete"
+                  >
+                    <TrashIcon size={18} />
+                  </ActionIcon>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {access.list.data?.length === 0 ? (
+            <Text size="sm" c="dimmed" data-testid="access-empty">
+              {t('studio.access.empty')}
+            </Text>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { MODEL_FALLBACK_LIST } from '../../../protocol/constants.ts';
+import type { FriendFull } from '../../../protocol/entities.ts';
+import { callOrThrow } from '../../shared/api/call-or-throw.ts';
+import { call } from '../../shared/api/client.ts';
+import { useStored } from '../../shared/storage/use-stored.ts';
+import type { FriendForm } from './form.ts';
+
+export const studioKeys = {
+  priv: (email: string | null, friendid: string) => ['studio', 'priv', email, friendid] as const,
+  friend: (email: string | null, friendid: string) =>
+    ['studio', 'friend', email, friendid] as const,
+  models: (email: string | null) => ['studio', 'models', email] as const,
+};
+
+/** CheckEditPriv levels: 0 edit, 1 view, 2 none. */
+export interface EditPriv {
+  level: 0 | 1 | 2;
+  /** The server's words when the level is not 0. */
+  message: string;
+  friendname: string;
+  /** The creator or the global privilege: may delete and change the access list. */
+  owner: boolean;
+}
+
+/**
+ * The caller's level on a character. The server sends the level both as `priv` and as
+ * `Error` (spec clients read Error), with Errstr when it is not 0; an answer without `priv`
+ * (not found, signed out) counts as no permission, with its Errstr.
+ */
+export function useEditPriv(friendid: string) {
+  const email = useStored('email');
+  return useQuery({
+    queryKey: studioKeys.priv(email, friendid),
+    staleTime: 0,
+    queryFn: async (): Promise<EditPriv> => {
+      const a = await call('CheckEditPriv', { friendid });
+      const raw = typeof a.priv === 'number' ? a.priv : a.Error === 0 ? 0 : 2;
+      const level = raw === 0 || raw === 1 ? raw : 2;
+      return {
+        level,
+        message: a.Errstr ?? '',
+        friendname: a.friendname ?? '',
+        owner: a.owner === 1,
+      };
+    },
+  });
+}
+
+/** A character with everything the studio edits (editors get FriendFull). */
+export function useStudioFriend(friendid: string, enabled: boolean) {
+  const email = useStored('email');
+  return useQuery({
+    queryKey: studioKeys.friend(email, friendid),
+    enabled,
+    staleTime: 0,
+    queryFn: async (): Promise<FriendFull | null> => {
+      const { friend } = await callOrThrow('GetFriendDetails', { friendid });
+      return 'personality' in friend ? friend : null;
+    },
+  });
+}
+
+/** After a first save the screen moves to /createdit/<id>: it opens from these at once. */
+export function seedSavedFriend(
+  qc: QueryClient,
+  email: string | null,
+  form: FriendForm,
+  lastupdate: string,
+) {
+  const friend: FriendFull = {
+    ...form,
+    lang: null,
+    lastupdate,
+    creator: email ?? '',
+    creatorname: '',
+    priv: 0,
+  };
+  qc.setQueryData(studioKeys.friend(email, form.friendid), friend);
+  qc.setQueryData<EditPriv>(studioKeys.priv(email, form.friendid), {
+    level: 0,
+    message: '',
+    friendname: form.friendname,
+    owner: true,
+  });
+}
+
+/** Models the server offers (only users with the global privilege choose one). */
+export function useModels(enabled: boolean) {
+  const email = useStored('email');
+  return useQuery({
+    queryKey: studioKeys.models(email),
+    enabled,
+    staleTime: 10 * 60_000,
+    queryFn: async (): Promise<string[]> => {
+      try {
+        const { models } = await callOrThrow('ModelsList', {});
+        return models.length ? models : [...MODEL_FALLBACK_LIST];
+      } catch {
+        return [...MODEL_FALLBACK_LIST];
+      }
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import { ActionIcon, Textarea } from '@mantine/core';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { autoDir } from './auto-dir.ts';
+import { ExpandIcon } from '../../../shared/components/icons.tsx';
+import { FieldHead } from './field-head.tsx';
+import type { HelpTopic } from './help.ts';
+import { TextEditorDialog } from './text-editor-dialog.tsx';
+
+/** A long text (personality, background, first message, description) with the large editor. */
+export function LongTextField({
+  label,
+  topic,
+  value,
+  onChange,
+  disabled,
+  description,
+  testId,
+  minRows = 5,
+  maxRows = 14,
+}: {
+  label: string;
+  topic: HelpTopic;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  description?: string;
+  testId: string;
+  minRows?: number;
+  maxRows?: number;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="studio-field">
+      <FieldHead label={label} topic={topic} htmlFor={id}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          disabled={disabled}
+          aria-label={t('studio.editor.open', { field: label })}
+          title={t('studio.editor.open', { field: label })}
+          onClick={() => setOpen(true)}
+          data-testid={`${testId}-expand`}
+        >
+          <ExpandIcon size={16} />
+        </ActionIcon>
+      </FieldHead>
+      <Textarea
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        disabled={disabled}
+        description={description}
+        autosize
+        minRows={minRows}
+        maxRows={maxRows}
+        ref={autoDir}
+        data-testid={testId}
+      />
+      <TextEditorDialog
+        opened={open && !disabled}
+        title={label}
+        value={value}
+        onChange={onChange}
+        onClose={() => setOpen(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import { Button, Group, Modal, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { autoDir } from './auto-dir.ts';
+
+/** Spec part 1 §9: the full-screen text editor is 900 by 700. */
+const EDITOR = { width: 900, height: 700 };
+
+/** A long field in a large editor; edits go straight to the field (and its autosave). */
+export function TextEditorDialog({
+  opened,
+  title,
+  value,
+  onChange,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  value: string;
+  onChange: (value: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const small = useMediaQuery(`(max-width: ${EDITOR.width}px)`);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={EDITOR.width}
+      fullScreen={small}
+      radius={small ? 0 : 'lg'}
+      // On the dialog itself: a closed modal leaves an empty root in the page.
+      attributes={{ content: { 'data-testid': 'text-editor' } }}
+      classNames={{ content: 'studio-editor__content', body: 'studio-editor__body' }}
+      styles={{ content: small ? undefined : { height: EDITOR.height } }}
+    >
+      <Textarea
+        aria-label={title}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        ref={autoDir}
+        className="studio-editor__input"
+        classNames={{ wrapper: 'studio-editor__wrapper', input: 'studio-editor__textarea' }}
+        data-autofocus
+        data-testid="text-editor-input"
+      />
+      <Group justify="flex-end" mt="sm">
+        <Button onClick={onClose} data-testid="text-editor-close">
+          {t('studio.editor.done')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

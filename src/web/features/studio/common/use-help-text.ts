@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { NetworkError } from '../../../shared/api/errors.ts';
+import { parseHelp } from './help.ts';
+
+async function fetchHelp() {
+  let res: Response;
+  try {
+    res = await fetch('/help.txt');
+  } catch (err) {
+    throw new NetworkError(String(err));
+  }
+  if (!res.ok) throw new NetworkError(`help ${res.status}`);
+  return parseHelp(await res.text());
+}
+
+/** GET /help.txt once, parsed (spec part 1 §7 'Direct calls'). */
+export function useHelpText(enabled: boolean) {
+  return useQuery({
+    queryKey: ['studio', 'help'],
+    queryFn: fetchHelp,
+    enabled,
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,112 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageIcon, UploadIcon } from '../../../shared/components/icons.tsx';
+import { CharacterImage } from '../../../shared/components/character-image.tsx';
+import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
+import { useLanguage } from '../../../shared/i18n/use-language.ts';
+import { FieldHead } from '../common/field-head.tsx';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, uploadImage } from '../endpoints.ts';
+import { ImagePickerDialog } from '../images/image-picker-dialog.tsx';
+
+/** The character's picture: upload one, or pick one of the user's generated images. */
+export function ImageField({
+  value,
+  name,
+  friendid,
+  onChange,
+}: {
+  value: string;
+  name: string;
+  /** The saved character's id; '' before the first save (the upload then needs canadd). */
+  friendid: string;
+  onChange: (image: string) => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { lang } = useLanguage();
+  const input = useRef<HTMLInputElement>(null);
+  const [picking, setPicking] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [message, setMessage] = useState('');
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setMessage('');
+    if (!IMAGE_TYPES.includes(file.type)) {
+      setMessage(t('studio.image.badType'));
+      return;
+    }
+    if (file.size > IMAGE_MAX_BYTES) {
+      setMessage(t('studio.image.tooBig', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }));
+      return;
+    }
+    setUploading(true);
+    try {
+      const r = await uploadImage(file, friendid, lang);
+      if (r.ok) onChange(r.image);
+      else setMessage(r.message || t('studio.image.failed'));
+    } catch (err) {
+      setMessage(errorText(err));
+    } finally {
+      setUploading(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <div className="studio-field">
+      <FieldHead label={t('studio.fields.image')} topic="image" />
+      <div className="studio-image">
+        <div className="studio-image__preview" data-testid="studio-image">
+          {value ? (
+            <CharacterImage key={value} src={value} name={name || '?'} />
+          ) : (
+            <div className="studio-image__none">
+              <ImageIcon size={32} />
+            </div>
+          )}
+        </div>
+        <Group gap="xs" className="studio-image__actions">
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<UploadIcon size={16} />}
+            loading={uploading}
+            onClick={() => input.current?.click()}
+          >
+            {t('studio.image.upload')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<ImageIcon size={16} />}
+            onClick={() => setPicking(true)}
+            data-testid="studio-image-pick"
+          >
+            {t('studio.image.pick')}
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            accept={IMAGE_TYPES.join(',')}
+            hidden
+            aria-label={t('studio.image.upload')}
+            onChange={(e) => void upload(e.currentTarget.files?.[0])}
+            data-testid="studio-image-upload"
+          />
+        </Group>
+      </div>
+      {message ? (
+        <Text size="xs" c="red.8" mt={4} role="alert" data-testid="studio-image-message">
+          {message}
+        </Text>
+      ) : null}
+      <ImagePickerDialog
+        opened={picking}
+        onClose={() => setPicking(false)}
+        onPick={(image) => onChange(image)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { ActionIcon, Group, Table, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActionOutput } from '../../../../protocol/registry.ts';
+import { ArrowUpIcon, SearchIcon, TrashIcon } from '../../../shared/components/icons.tsx';
+import { formatTime } from '../../../shared/i18n/format-time.ts';
+import { autoDir } from '../common/auto-dir.ts';
+
+export type FileEntry = ActionOutput<'GetFiles'>['files'][number];
+
+/** Edited in place: sent on Enter or leaving the field; a blank value is not sent. */
+function InlineEdit({
+  value,
+  label,
+  onSave,
+  testId,
+}: {
+  value: string;
+  label: string;
+  onSave: (value: string) => void;
+  testId: string;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = () => {
+    const next = (draft ?? value).trim();
+    setDraft(null);
+    if (next && next !== value) onSave(next);
+  };
+  return (
+    <TextInput
+      ref={autoDir}
+      size="xs"
+      aria-label={label}
+      placeholder={label}
+      value={draft ?? value}
+      onChange={(e) => setDraft(e.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commit();
+        } else if (e.key === 'Escape') {
+          e.stopPropagation();
+          setDraft(null);
+        }
+      }}
+      maxLength={300}
+      data-testid={testId}
+    />
+  );
+}
+
+export function FileRow({
+  file,
+  busy,
+  onTitle,
+  onSubject,
+  onFindTitle,
+  onTop,
+  onDelete,
+}: {
+  file: FileEntry;
+  busy: boolean;
+  onTitle: (title: string) => void;
+  onSubject: (subject: string) => void;
+  onFindTitle: () => void;
+  onTop: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr data-testid="files-row" data-num={file.num}>
+      <Table.Td className="studio-files__num">{file.num}</Table.Td>
+      <Table.Td className="studio-files__time">{formatTime(file.tm)}</Table.Td>
+      <Table.Td>
+        <InlineEdit
+          value={file.title}
+          label={t('studio.files.title')}
+          onSave={onTitle}
+          testId="files-title"
+        />
+      </Table.Td>
+      <Table.Td>
+        <InlineEdit
+          value={file.subject}
+          label={t('studio.files.subject')}
+          onSave={onSubject}
+          testId="files-subject"
+        />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={2} wrap="nowrap">
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('studio.files.findTitle')}
+            title={t('studio.files.findTitle')}
+            onClick={onFindTitle}
+            disabled={busy}
+            data-testid="files-find-title"
+          >
+            <SearchIcon size={17} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('studio.files.moveTop')}
+            title={t('studio.files.moveTop')}
+            onClick={onTop}
+            disabled={busy}
+            data-testid="files-top"
+          >
+            <ArrowUpIcon size={17} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('studio.files.delete')}
+            title={t('studio.files.delete')}
+            onClick={onDelete}
+            disabled={busy}
+            data-testid="files-delete"
+          >
+            <TrashIcon size={17} />
+          </ActionIcon>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,44 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { callOrThrow } from '../../../shared/api/call-or-throw.ts';
+import { call, type Envelope } from '../../../shared/api/client.ts';
+import { useStored } from '../../../shared/storage/use-stored.ts';
+
+const key = (email: string | null, friendid: string) =>
+  ['studio', 'files', email, friendid] as const;
+
+/** A failed answer's words ('' when the server sent none), or null on success. */
+const problem = (a: Envelope) => (a.Error === 0 ? null : (a.Errstr ?? ''));
+
+/** The character's files (GetFiles) and what can be done to one. */
+export function useFiles(friendid: string, enabled: boolean) {
+  const email = useStored('email');
+  const qc = useQueryClient();
+  const files = useQuery({
+    queryKey: key(email, friendid),
+    enabled,
+    queryFn: async () => (await callOrThrow('GetFiles', { friend: friendid })).files,
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: key(email, friendid) });
+  const after = async (a: Envelope) => {
+    const p = problem(a);
+    if (p === null) await refresh();
+    return p;
+  };
+  return {
+    files,
+    refresh,
+    remove: async (num: number) => after(await call('DelFile', { friendid, num })),
+    setTitle: async (num: number, title: string) =>
+      after(await call('UpdateTitle', { friendid, num, title })),
+    setSubject: async (num: number, subject: string) =>
+      after(await call('UpdateFileSubject', { friendid, num, subject })),
+    moveToTop: async (num: number) => after(await call('MoveFileToTop', { friendid, num })),
+    /** A title found in the file's own text. */
+    findTitle: async (num: number): Promise<{ title: string } | { error: string }> => {
+      const a = await call('GetFileTitle', { friendid, num });
+      return a.Error === 0 ? { title: a.title } : { error: a.Errstr ?? '' };
+    },
+  };
+}
+
+export type FilesApi = ReturnType<typeof useFiles>;

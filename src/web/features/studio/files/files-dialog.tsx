@@ -1,0 +1,170 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Divider.css';
+import { Alert, Divider, Group, Modal, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
+import { PageLoader } from '../../../shared/components/page-loader.tsx';
+import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
+import { isolate } from '../../../shared/i18n/language.ts';
+import { useStored } from '../../../shared/storage/use-stored.ts';
+import { HelpButton } from '../common/help-dialog.tsx';
+import { FileRow, type FileEntry } from './file-row.tsx';
+import { FileUpload } from './file-upload.tsx';
+import { useFiles } from './files-api.ts';
+import { GdocsImport } from './gdocs-import.tsx';
+
+/** Spec part 1 §9: the files manager is 600 px wide. */
+const FILES_WIDTH = 600;
+
+export function FilesDialog({
+  opened,
+  onClose,
+  friendid,
+  friendname,
+  friendtype,
+  onKnowledgeChanged,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  friendid: string;
+  friendname: string;
+  friendtype: number;
+  onKnowledgeChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const user = useStored('email');
+  const small = useMediaQuery(`(max-width: ${FILES_WIDTH}px)`);
+  const api = useFiles(friendid, opened && !!user);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [deleting, setDeleting] = useState<FileEntry | null>(null);
+
+  // Spec part 1 §8: the files dialog closes when there is no user.
+  useEffect(() => {
+    if (opened && !user) onClose();
+  }, [opened, user, onClose]);
+
+  const run = async (work: () => Promise<string | null>) => {
+    setBusy(true);
+    setError('');
+    try {
+      const problem = await work();
+      if (problem !== null) setError(problem || t('common.unknownError'));
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const findTitle = (num: number) =>
+    run(async () => {
+      const found = await api.findTitle(num);
+      if ('error' in found) return found.error;
+      return found.title.trim() ? api.setTitle(num, found.title.trim()) : null;
+    });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size={FILES_WIDTH}
+      fullScreen={small}
+      radius={small ? 0 : 'lg'}
+      title={
+        <Group gap={4} component="span">
+          {t('studio.files.dialogTitle', { name: isolate(friendname || friendid) })}
+          <HelpButton topic="files" />
+        </Group>
+      }
+      // On the dialog itself: a closed modal leaves an empty root in the page.
+      attributes={{ content: { 'data-testid': 'files-dialog' } }}
+    >
+      <FileUpload
+        user={user ?? ''}
+        friendid={friendid}
+        friendtype={friendtype}
+        onUploaded={() => void api.refresh()}
+      />
+      {error ? (
+        <Alert color="red" mt="sm" p="xs" data-testid="files-error">
+          {error}
+        </Alert>
+      ) : null}
+      {api.files.isPending ? <PageLoader /> : null}
+      {api.files.isError ? (
+        <Alert color="red" mt="sm">
+          {errorText(api.files.error)}
+        </Alert>
+      ) : null}
+      {api.files.data?.length === 0 ? (
+        <Text c="dimmed" size="sm" my="md" data-testid="files-empty">
+          {t('studio.files.empty')}
+        </Text>
+      ) : null}
+      {api.files.data?.length ? (
+        <Table.ScrollContainer minWidth={small ? 0 : 540} mt="sm">
+          <Table
+            verticalSpacing={4}
+            horizontalSpacing={6}
+            className="studio-files__table"
+            data-stacked={small || undefined}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('studio.files.num')}</Table.Th>
+                <Table.Th>{t('studio.files.updated')}</Table.Th>
+                <Table.Th>{t('studio.files.title')}</Table.Th>
+                <Table.Th>{t('studio.files.subject')}</Table.Th>
+                <Table.Th>
+                  <span className="visually-hidden">{t('studio.files.actions')}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {api.files.data.map((f) => (
+                <FileRow
+                  key={f.num}
+                  file={f}
+                  busy={busy}
+                  onTitle={(title) => void run(() => api.setTitle(f.num, title))}
+                  onSubject={(subject) => void run(() => api.setSubject(f.num, subject))}
+                  onFindTitle={() => void findTitle(f.num)}
+                  onTop={() => void run(() => api.moveToTop(f.num))}
+                  onDelete={() => setDeleting(f)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      <Divider my="md" />
+      <GdocsImport friendid={friendid} onImported={onKnowledgeChanged} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('studio.files.deleteTitle')}
+        danger
+        loading={busy}
+        confirmLabel={t('studio.files.delete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const f = deleting;
+          if (!f) return;
+          void run(() => api.remove(f.num)).then(() => setDeleting(null));
+        }}
+      >
+        {t('studio.files.deleteText', {
+          title: isolate(deleting?.title || String(deleting?.num ?? '')),
+        })}
+      </ConfirmDialog>
+    </Modal>
+  );
+}

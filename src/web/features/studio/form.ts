@@ -1,0 +1,121 @@
+import { FRIEND_DEFAULTS, FRIEND_ID_UNIQUE_CHECK_MIN } from '../../../protocol/constants.ts';
+import type { FriendFull } from '../../../protocol/entities.ts';
+import type { ActionInput } from '../../../protocol/registry.ts';
+
+/** Everything the studio edits (spec part 1 §3 'Friend'). */
+export interface FriendForm {
+  friendid: string;
+  friendname: string;
+  image: string;
+  description: string;
+  friendtype: number;
+  category: number;
+  publicfriend: 0 | 1;
+  personality: string;
+  firstprompt: string;
+  background: string;
+  voice: string;
+  voice_instructions: string;
+  model: string;
+  temp: number;
+  top_p: number;
+}
+
+export type FormField = keyof FriendForm;
+
+/** The fields that become dirty and are autosaved one by one (spec part 1 §4). */
+export const DIRTY_FIELDS = ['personality', 'background', 'description', 'firstprompt'] as const;
+export type DirtyField = (typeof DIRTY_FIELDS)[number];
+
+/** Friend types (spec part 1 §3); the last three only with the global privilege. */
+export const FRIEND_TYPES = [0, 1, 2, 3, 4] as const;
+export const PRIVILEGED_TYPES: readonly number[] = [2, 3, 4];
+
+export function emptyForm(): FriendForm {
+  return {
+    friendid: '',
+    friendname: '',
+    image: '',
+    description: '',
+    friendtype: 0,
+    category: FRIEND_DEFAULTS.category,
+    publicfriend: 0,
+    personality: '',
+    firstprompt: '',
+    background: '',
+    voice: '',
+    voice_instructions: '',
+    model: FRIEND_DEFAULTS.model,
+    temp: FRIEND_DEFAULTS.temp,
+    top_p: FRIEND_DEFAULTS.top_p,
+  };
+}
+
+export function formFromFriend(f: FriendFull): FriendForm {
+  return {
+    friendid: f.friendid,
+    friendname: f.friendname,
+    image: f.image,
+    description: f.description,
+    friendtype: f.friendtype,
+    category: f.category,
+    publicfriend: f.publicfriend === 1 ? 1 : 0,
+    personality: f.personality,
+    firstprompt: f.firstprompt,
+    background: f.background,
+    voice: f.voice,
+    voice_instructions: f.voice_instructions,
+    model: f.model || FRIEND_DEFAULTS.model,
+    temp: f.temp || FRIEND_DEFAULTS.temp,
+    top_p: f.top_p || FRIEND_DEFAULTS.top_p,
+  };
+}
+
+/** Keystroke filter of the id field: English letters and digits only (spec part 1 §5). */
+export function cleanFriendId(text: string): string {
+  return text.replace(/[^A-Za-z0-9]/g, '');
+}
+
+/** Uniqueness is asked only when the id is longer than 2 characters. */
+export function idNeedsCheck(id: string): boolean {
+  return id.length >= FRIEND_ID_UNIQUE_CHECK_MIN;
+}
+
+/** Keys of `studio.validation` in the locale files. */
+export type ValidationKey = 'noId' | 'noName' | 'noImage' | 'noPersonality' | 'noFirstprompt';
+
+/**
+ * The save messages of spec part 1 §5, first failure only. The last two are not enforced on
+ * autosave.
+ */
+export function validate(form: FriendForm, autosave = false): ValidationKey | null {
+  if (!form.friendid.trim()) return 'noId';
+  if (!form.friendname.trim()) return 'noName';
+  if (!form.image.trim()) return 'noImage';
+  if (autosave) return null;
+  if (!form.personality.trim() && !form.background.trim()) return 'noPersonality';
+  if (!form.firstprompt.trim()) return 'noFirstprompt';
+  return null;
+}
+
+/** The SetFriendDetails body for a whole save. */
+export function saveInput(
+  form: FriendForm,
+  opts: { insert?: boolean; autosave?: boolean } = {},
+): ActionInput<'SetFriendDetails'> {
+  return {
+    ...form,
+    friendname: form.friendname.trim(),
+    ...(opts.insert ? { insert: 1 as const } : {}),
+    ...(opts.autosave ? { autosave: 1 as const } : {}),
+  };
+}
+
+/** Fields whose value differs from the last saved one. */
+export function changedFields(form: FriendForm, saved: FriendForm): FormField[] {
+  return (Object.keys(form) as FormField[]).filter((k) => form[k] !== saved[k]);
+}
+
+export function dirtyFields(form: FriendForm, saved: FriendForm): DirtyField[] {
+  return DIRTY_FIELDS.filter((k) => form[k] !== saved[k]);
+}

@@ -1,0 +1,172 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  SimpleGrid,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
+import { PageLoader } from '../../../shared/components/page-loader.tsx';
+import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
+import { useStored } from '../../../shared/storage/use-stored.ts';
+import { HelpButton } from '../common/help-dialog.tsx';
+import { useGeneratedImage, useGeneratedImages, useImageActions } from './images-api.ts';
+
+/** A grid of the user's generated images: use one for the character, or delete it. */
+export function ImagePickerDialog({
+  opened,
+  onClose,
+  onPick,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onPick: (image: string) => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const email = useStored('email');
+  const images = useGeneratedImages(opened && !!email);
+  const actions = useImageActions();
+  const [selected, setSelected] = useState<number | null>(null);
+  const detail = useGeneratedImage(selected);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  // Spec part 1 §8: the picker closes when there is no e-mail.
+  useEffect(() => {
+    if (opened && !email) onClose();
+  }, [opened, email, onClose]);
+
+  const chosen = images.data?.find((i) => i.num === selected) ?? null;
+
+  const use = async () => {
+    if (!chosen) return;
+    setBusy(true);
+    setError('');
+    try {
+      const r = await actions.copy(chosen.image);
+      if ('error' in r) setError(r.error || t('common.unknownError'));
+      else {
+        onPick(r.image);
+        onClose();
+      }
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!chosen) return;
+    setBusy(true);
+    setError('');
+    try {
+      const problem = await actions.remove(chosen.image);
+      if (problem !== null) setError(problem || t('common.unknownError'));
+      else setSelected(null);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Group gap={4} component="span">
+          {t('studio.picker.title')}
+          <HelpButton topic="imagepicker" />
+        </Group>
+      }
+      size="xl"
+      radius="lg"
+      // On the dialog itself: a closed modal leaves an empty root in the page.
+      attributes={{ content: { 'data-testid': 'image-picker' } }}
+    >
+      {images.isPending && !!email ? <PageLoader /> : null}
+      {images.isError ? <Alert color="red">{errorText(images.error)}</Alert> : null}
+      {images.data && images.data.length === 0 ? (
+        <div className="studio-empty" data-testid="picker-empty">
+          <Text fw={600}>{t('studio.picker.emptyTitle')}</Text>
+          <Text c="dimmed" size="sm" mt={4}>
+            {t('studio.picker.emptyText')}{' '}
+            <Anchor component={Link} to="/createimg" size="sm">
+              {t('studio.picker.createLink')}
+            </Anchor>
+          </Text>
+        </div>
+      ) : null}
+      {images.data?.length ? (
+        <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
+          {images.data.map((img) => (
+            <UnstyledButton
+              key={img.num}
+              className="studio-picker__item"
+              data-selected={img.num === selected || undefined}
+              aria-pressed={img.num === selected}
+              aria-label={img.prompt || t('studio.picker.imageLabel', { num: img.num })}
+              onClick={() => setSelected(img.num)}
+              data-testid="picker-image"
+              data-num={img.num}
+            >
+              <img src={img.image} alt="" loading="lazy" />
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      ) : null}
+      {chosen ? (
+        <div className="studio-picker__detail">
+          <Text size="sm" c="dimmed" dir="auto" lineClamp={4} data-testid="picker-prompt">
+            {detail.data?.prompt ?? chosen.prompt}
+          </Text>
+          <Group gap="sm" mt="sm" justify="flex-end">
+            <Button
+              variant="default"
+              color="red"
+              onClick={() => setConfirming(true)}
+              disabled={busy}
+            >
+              {t('studio.picker.delete')}
+            </Button>
+            <Button onClick={() => void use()} loading={busy} data-testid="picker-use">
+              {t('studio.picker.use')}
+            </Button>
+          </Group>
+        </div>
+      ) : null}
+      {error ? (
+        <Alert color="red" mt="sm" data-testid="picker-error">
+          {error}
+        </Alert>
+      ) : null}
+      <ConfirmDialog
+        opened={confirming}
+        title={t('studio.picker.deleteTitle')}
+        danger
+        loading={busy}
+        confirmLabel={t('studio.picker.delete')}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
+        {t('studio.picker.deleteText')}
+      </ConfirmDialog>
+    </Modal>
+  );
+}

@@ -1,0 +1,176 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Table.css';
+import { ActionIcon, Alert, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../../shared/components/icons.tsx';
+import { PageLoader } from '../../../shared/components/page-loader.tsx';
+import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
+import { formatTime } from '../../../shared/i18n/format-time.ts';
+import { isolate } from '../../../shared/i18n/language.ts';
+import { HelpButton } from '../common/help-dialog.tsx';
+import { useKnowledge } from './knowledge-api.ts';
+import { KnowledgeForm } from './knowledge-form.tsx';
+
+type View = { kind: 'list' } | { kind: 'edit'; num: number | null };
+
+/** The character's knowledge subjects: list, view and edit, add, delete. */
+export function KnowledgeDialog({
+  opened,
+  onClose,
+  friendid,
+  friendname,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  friendid: string;
+  friendname: string;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const small = useMediaQuery('(max-width: 720px)');
+  const api = useKnowledge(friendid, opened);
+  const [view, setView] = useState<View>({ kind: 'list' });
+  const [deleting, setDeleting] = useState<{ num: number; subject: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const close = () => {
+    setView({ kind: 'list' });
+    setError('');
+    onClose();
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    setError('');
+    try {
+      const problem = await api.remove(deleting.num);
+      if (problem !== null) setError(problem || t('common.unknownError'));
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  };
+
+  const list = api.subjects.data;
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      size={720}
+      fullScreen={small}
+      radius={small ? 0 : 'lg'}
+      title={
+        <Group gap={4} component="span">
+          {t('studio.knowledge.dialogTitle', { name: isolate(friendname || friendid) })}
+          <HelpButton topic="knowledge" />
+        </Group>
+      }
+      // On the dialog itself: a closed modal leaves an empty root in the page.
+      attributes={{ content: { 'data-testid': 'knowledge-dialog' } }}
+    >
+      {view.kind === 'edit' ? (
+        <KnowledgeForm
+          key={view.num ?? 'new'}
+          api={api}
+          friendid={friendid}
+          num={view.num}
+          onDone={() => setView({ kind: 'list' })}
+        />
+      ) : (
+        <>
+          <Group justify="space-between" mb="sm">
+            <Text size="sm" c="dimmed">
+              {t('studio.knowledge.intro')}
+            </Text>
+            <Button
+              leftSection={<PlusIcon size={16} />}
+              onClick={() => setView({ kind: 'edit', num: null })}
+              data-testid="knowledge-new"
+            >
+              {t('studio.knowledge.new')}
+            </Button>
+          </Group>
+          {error ? (
+            <Alert color="red" mb="sm" p="xs">
+              {error}
+            </Alert>
+          ) : null}
+          {api.subjects.isPending ? <PageLoader /> : null}
+          {api.subjects.isError ? <Alert color="red">{errorText(api.subjects.error)}</Alert> : null}
+          {list?.length === 0 ? (
+            <Text c="dimmed" size="sm" data-testid="knowledge-empty">
+              {t('studio.knowledge.empty')}
+            </Text>
+          ) : null}
+          {list?.length ? (
+            <Table verticalSpacing={6} highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('studio.knowledge.num')}</Table.Th>
+                  <Table.Th>{t('studio.knowledge.subject')}</Table.Th>
+                  <Table.Th>{t('studio.knowledge.updated')}</Table.Th>
+                  <Table.Th>
+                    <span className="visually-hidden">{t('studio.knowledge.actions')}</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((k) => (
+                  <Table.Tr key={k.num} data-testid="knowledge-row" data-num={k.num}>
+                    <Table.Td>{k.num}</Table.Td>
+                    <Table.Td dir="auto">{k.subject}</Table.Td>
+                    <Table.Td className="studio-files__time">{formatTime(k.tm)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={2} wrap="nowrap" justify="flex-end">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('studio.knowledge.edit', { subject: k.subject })}
+                          title={t('studio.knowledge.edit', { subject: k.subject })}
+                          onClick={() => setView({ kind: 'edit', num: k.num })}
+                          data-testid="knowledge-edit"
+                        >
+                          <PencilIcon size={17} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('studio.knowledge.delete')}
+                          title={t('studio.knowledge.delete')}
+                          onClick={() => setDeleting(k)}
+                          data-testid="knowledge-delete"
+                        >
+                          <TrashIcon size={17} />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : null}
+        </>
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('studio.knowledge.deleteTitle')}
+        danger
+        loading={busy}
+        confirmLabel={t('studio.knowledge.delete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      >
+        {t('studio.knowledge.deleteText', { subject: isolate(deleting?.subject ?? '') })}
+      </ConfirmDialog>
+    </Modal>
+  );
+}

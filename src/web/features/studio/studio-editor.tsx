@@ -1,0 +1,151 @@
+import { Alert } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../shared/components/confirm-dialog.tsx';
+import { AlertIcon } from '../../shared/components/icons.tsx';
+import { useLeaveGuard } from '../../shared/hooks/use-leave-guard.ts';
+import { isolate } from '../../shared/i18n/language.ts';
+import { useGlobalPriv } from '../../shared/session/use-global-priv.ts';
+import { HelpButton } from './common/help-dialog.tsx';
+import { DetailsColumn } from './details/details-column.tsx';
+import { FilesDialog } from './files/files-dialog.tsx';
+import type { FriendForm } from './form.ts';
+import { useAutosave } from './hooks/use-autosave.ts';
+import { useIdCheck } from './hooks/use-id-check.ts';
+import { useSaveFriend } from './hooks/use-save-friend.ts';
+import { useStudioForm } from './hooks/use-studio-form.ts';
+import { useStudioMessages } from './hooks/use-studio-messages.ts';
+import { KnowledgeDialog } from './knowledge/knowledge-dialog.tsx';
+import { BackgroundColumn } from './persona/background-column.tsx';
+import { PersonaColumn } from './persona/persona-column.tsx';
+import { StudioToolbar } from './studio-toolbar.tsx';
+
+type Dialog = 'files' | 'knowledge' | 'delete' | null;
+
+/** The three columns, the toolbar and the dialogs, around one character's form. */
+export function StudioEditor({
+  initial,
+  exists,
+  owner,
+  justSaved = false,
+}: {
+  initial: FriendForm;
+  exists: boolean;
+  /** May delete the character and change who it is shared with. */
+  owner: boolean;
+  /** Arrived here right after the first save: show 'saved'. */
+  justSaved?: boolean;
+}) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const form = useStudioForm(initial, exists);
+  const globalPriv = useGlobalPriv().data === true;
+  const idStatus = useIdCheck(form.values.friendid, form.exists);
+  const messages = useStudioMessages();
+  const { showSaved } = messages;
+  const actions = useSaveFriend(form, idStatus, messages);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [leave, setLeave] = useState<(() => void) | null>(null);
+
+  useAutosave(form, form.exists, showSaved);
+  useEffect(() => {
+    if (justSaved) showSaved();
+  }, [justSaved, showSaved]);
+
+  const noCategory = form.exists && form.values.category === 0;
+  useLeaveGuard(form.unsaved || noCategory, (go) => setLeave(() => go));
+
+  // Personality, first message and background wait for a unique id (spec part 1 §4).
+  const locked = !form.exists && idStatus !== 'unique';
+  const name = form.values.friendname.trim();
+  const title = form.exists
+    ? t('studio.titleEdit', { name: isolate(name || form.values.friendid) })
+    : t('studio.titleNew');
+
+  return (
+    <div className="studio">
+      <StudioToolbar
+        title={title}
+        exists={form.exists}
+        canDelete={form.exists && owner}
+        saved={messages.saved}
+        saving={actions.saving}
+        onSave={() => void actions.save()}
+        onFiles={() => setDialog('files')}
+        onKnowledge={() => setDialog('knowledge')}
+        onDelete={() => setDialog('delete')}
+      />
+      {messages.error ? (
+        <Alert
+          color="red"
+          radius="md"
+          icon={<AlertIcon size={18} />}
+          className="studio-error"
+          role="alert"
+          data-testid="studio-error"
+        >
+          {messages.error}
+        </Alert>
+      ) : null}
+      <div className="studio-columns">
+        <DetailsColumn form={form} idStatus={idStatus} globalPriv={globalPriv} owner={owner} />
+        <PersonaColumn form={form} locked={locked} globalPriv={globalPriv} />
+        <BackgroundColumn form={form} locked={locked} />
+      </div>
+
+      {form.exists ? (
+        <>
+          <FilesDialog
+            opened={dialog === 'files'}
+            onClose={() => setDialog(null)}
+            friendid={form.values.friendid}
+            friendname={name}
+            friendtype={form.values.friendtype}
+            onKnowledgeChanged={() =>
+              void qc.invalidateQueries({ queryKey: ['studio', 'knowledge'] })
+            }
+          />
+          <KnowledgeDialog
+            opened={dialog === 'knowledge'}
+            onClose={() => setDialog(null)}
+            friendid={form.values.friendid}
+            friendname={name}
+          />
+        </>
+      ) : null}
+      <ConfirmDialog
+        opened={dialog === 'delete'}
+        title={t('studio.delete.title')}
+        danger
+        loading={actions.deleting}
+        confirmLabel={t('studio.delete.confirm')}
+        onCancel={() => setDialog(null)}
+        onConfirm={() =>
+          void actions.remove().then((ok) => {
+            if (!ok) setDialog(null);
+          })
+        }
+      >
+        <span className="studio-confirm__text">
+          {t('studio.delete.text', { name: isolate(name || form.values.friendid) })}
+          <HelpButton topic="delete" />
+        </span>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={leave !== null}
+        title={t('studio.leave.title')}
+        confirmLabel={t('studio.leave.confirm')}
+        cancelLabel={t('studio.leave.stay')}
+        onCancel={() => setLeave(null)}
+        onConfirm={() => {
+          const go = leave;
+          setLeave(null);
+          go?.();
+        }}
+      >
+        {form.unsaved ? t('studio.leave.unsaved') : t('studio.leave.noCategory')}
+      </ConfirmDialog>
+    </div>
+  );
+}
