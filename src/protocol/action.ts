@@ -9,6 +9,11 @@ export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   identity: IdentityField;
   /** Changes data (used by the generated security tests to check that a refusal changed nothing). */
   mutates: boolean;
+  /**
+   * Spec compatibility: this answer field's value is also sent as `Error` (CheckEditPriv's
+   * level). The server sends Errstr when it is not 0.
+   */
+  errorFrom?: string;
 }
 
 export function defineAction<I extends z.ZodType, O extends z.ZodType>(

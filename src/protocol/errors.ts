@@ -18,6 +18,7 @@ export const ErrorCode = {
   LINK_INVALID: 12,
   NOT_CONFIGURED: 13,
   IDENTITY_MISMATCH: 14,
+  MODEL_FAILED: 15,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -66,6 +67,10 @@ export const errorMessages: Record<ErrorCode, Record<Lang, string>> = {
   [ErrorCode.NOT_CONFIGURED]: {
     he: 'האפשרות הזו אינה מוגדרת בשרת.',
     en: 'This option is not configured on the server.',
+  },
+  [ErrorCode.MODEL_FAILED]: {
+    he: 'הדמות לא הצליחה לענות כרגע. נסו שוב.',
+    en: 'The character could not answer right now. Please try again.',
   },
   [ErrorCode.IDENTITY_MISMATCH]: {
     he: 'אפשר לפעול רק בשם המשתמש המחובר.',

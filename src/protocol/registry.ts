@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { authActions } from './actions/auth.ts';
+import { chatActions } from './actions/chat.ts';
 import { friendActions } from './actions/friends.ts';
 import { userActions } from './actions/users.ts';
 
@@ -8,6 +9,7 @@ export const actions = {
   ...authActions,
   ...userActions,
   ...friendActions,
+  ...chatActions,
 };
 
 export type Actions = typeof actions;

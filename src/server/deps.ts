@@ -5,6 +5,7 @@ import type { Clock } from './infra/clock.ts';
 import type { RateLimiter } from './infra/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { GoogleVerifier } from './auth/google.ts';
+import type { ChatEngine } from './ai/engine.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -15,6 +16,8 @@ export interface Deps {
   limiter: RateLimiter;
   log: Logger;
   google: GoogleVerifier | null;
+  /** The models (AI SDK providers, or the offline model). */
+  engine: ChatEngine;
   /** Serve the loopback admin endpoint (the real server; not tests). */
   adminEndpoint?: boolean;
 }

@@ -160,9 +160,9 @@ export function createEngine(
           finished = true;
           const u = part.totalUsage;
           usage = {
-            inputTokens: u.inputTokens ?? 0,
-            cachedInputTokens: u.inputTokenDetails?.cacheReadTokens ?? 0,
-            outputTokens: u.outputTokens ?? 0,
+            inputTokens: Math.round(u.inputTokens ?? 0),
+            cachedInputTokens: Math.round(u.inputTokenDetails?.cacheReadTokens ?? 0),
+            outputTokens: Math.round(u.outputTokens ?? 0),
           };
           if (part.finishReason === 'error') throw new Error('the answer was cut off');
         }

@@ -54,6 +54,11 @@ export function friendsRepo(db: Db) {
       return row;
     },
 
+    async byId(id: number) {
+      const [row] = await db.select().from(friends).where(eq(friends.id, id));
+      return row;
+    },
+
     async accessFor(friendRowId: number, email: string) {
       const [row] = await db
         .select()

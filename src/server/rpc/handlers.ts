@@ -1,4 +1,5 @@
 import { authHandlers } from '../auth/auth.handlers.ts';
+import { chatHandlers } from '../chat/chat.handlers.ts';
 import { friendsHandlers } from '../friends/friends.handlers.ts';
 import type { Services } from '../services.ts';
 import { usersHandlers } from '../users/users.handlers.ts';
@@ -9,5 +10,6 @@ export function createHandlers(s: Services): HandlerMap {
     ...authHandlers(s),
     ...usersHandlers(s),
     ...friendsHandlers(s),
+    ...chatHandlers(s),
   };
 }

@@ -32,6 +32,8 @@ export interface FakeOpenAI {
   url: string;
   requests: FakeRequest[];
   enqueue(...scripts: FakeScript[]): void;
+  /** Scripts only for requests whose last user message contains `text` (background calls pass by). */
+  enqueueFor(text: string, ...scripts: FakeScript[]): void;
   setDefault(script: FakeScript | ((req: FakeRequest) => FakeScript)): void;
   close(): Promise<void>;
 }
@@ -40,6 +42,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const queue: FakeScript[] = [];
+  const targeted: { text: string; script: FakeScript }[] = [];
   let fallback: FakeScript | ((req: FakeRequest) => FakeScript) = {
     text: 'Hello from the fake model.',
   };
@@ -61,7 +64,14 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     }
     const body = JSON.parse(raw) as FakeRequest;
     requests.push(body);
-    const script = queue.shift() ?? (typeof fallback === 'function' ? fallback(body) : fallback);
+    const lastUser = JSON.stringify(
+      body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '',
+    );
+    const t = targeted.findIndex((x) => lastUser.includes(x.text));
+    const script =
+      (t >= 0 ? targeted.splice(t, 1)[0]!.script : undefined) ??
+      queue.shift() ??
+      (typeof fallback === 'function' ? fallback(body) : fallback);
     if (script.status) {
       res.statusCode = script.status;
       res.setHeader('content-type', 'application/json');
@@ -72,7 +82,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     const text = script.text ?? '';
     const tokens = script.tokens ?? text.match(/\S+\s*/g) ?? [];
     const usage = script.usage ?? {
-      prompt_tokens: JSON.stringify(body.messages).length / 4,
+      prompt_tokens: Math.ceil(JSON.stringify(body.messages).length / 4),
       completion_tokens: tokens.length,
     };
     const id = `chatcmpl-${requests.length}`;
@@ -145,6 +155,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     enqueue: (...s) => queue.push(...s),
+    enqueueFor: (text, ...s) => targeted.push(...s.map((script) => ({ text, script }))),
     setDefault: (s) => {
       fallback = s;
     },

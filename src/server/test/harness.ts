@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
+import { createEngine, type RetryPolicy } from '../ai/engine.ts';
+import { createModelResolver } from '../ai/providers.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -66,7 +68,7 @@ export interface TestApp {
 
 export async function createTestApp(
   kind: DbKind,
-  opts: { env?: Record<string, string>; google?: GoogleVerifier | null } = {},
+  opts: { env?: Record<string, string>; google?: GoogleVerifier | null; retry?: RetryPolicy } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(kind);
   await seedStarterContent(database.db);
@@ -85,6 +87,11 @@ export async function createTestApp(
     limiter: memoryRateLimiter(() => clock.now().getTime()),
     log: pino({ level: 'silent' }),
     google: opts.google ?? null,
+    engine: createEngine(
+      createModelResolver(config),
+      pino({ level: 'silent' }),
+      opts.retry ?? { attempts: 3, baseDelayMs: 20, idleTimeoutMs: 2_000 },
+    ),
   };
   const app = await buildApp(deps);
   await app.ready();
