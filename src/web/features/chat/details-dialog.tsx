@@ -66,9 +66,8 @@ function DetailsEditor({
       <Textarea
         value={text}
         onChange={(e) => setEdited(e.currentTarget.value)}
-        autosize
-        minRows={6}
-        maxRows={14}
+        rows={9}
+        resize="vertical"
         dir="auto"
         aria-label={hint}
         data-testid="details-text"

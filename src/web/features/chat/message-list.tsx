@@ -1,5 +1,10 @@
 import { Button } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  measureElement,
+  observeElementRect,
+  useVirtualizer,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageItem } from './message-item.tsx';
@@ -9,6 +14,8 @@ import type { Message } from './use-conversation.ts';
 const STICK_PX = 80;
 /** Closer to the top than this asks for the earlier page. */
 const EARLIER_PX = 300;
+const FALLBACK_RECT = { width: 800, height: 900 };
+const ESTIMATE_PX = 140;
 
 /**
  * The conversation, virtualised: only the messages in view (and a few around them) are in
@@ -44,14 +51,18 @@ export function MessageList({
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 140,
+    estimateSize: () => ESTIMATE_PX,
+    // Nothing laid out measures 0: keep the estimate rather than squeezing every row in.
+    measureElement: (el, entry, instance) => measureElement(el, entry, instance) || ESTIMATE_PX,
     overscan: 6,
     // Room above the first message for the "load earlier" button.
     paddingStart: hasEarlier ? 44 : 8,
     paddingEnd: 8,
     getItemKey: (i) => messages[i]?.id ?? i,
-    // Until the scroller is measured (and in tests, where nothing is), assume a window.
-    initialRect: { width: 800, height: 900 },
+    // A scroller not laid out (hidden, or in tests) still shows a window of messages.
+    initialRect: FALLBACK_RECT,
+    observeElementRect: (instance: Virtualizer<HTMLDivElement, Element>, cb) =>
+      observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : FALLBACK_RECT)),
   });
 
   const loadEarlier = useCallback(() => {
