@@ -158,8 +158,14 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
           forced={session.forced}
           onSelectSubject={(name) => setSubject(name || null)}
           onRenamedSubject={onRenamed}
-          onReset={onReset}
-          onDetails={setDetails}
+          onReset={() => {
+            setPanelOpen(false);
+            onReset();
+          }}
+          onDetails={(mode) => {
+            setPanelOpen(false);
+            setDetails(mode);
+          }}
         />
       ) : null}
       {panelOpen ? (

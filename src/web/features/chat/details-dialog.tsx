@@ -122,7 +122,7 @@ export function DetailsDialog({
         onChange={(v) => setMode(v as DetailsMode)}
         data={[
           label('general', t('chat.detailsGeneral')),
-          label('friend', t('chat.detailsFriend', { name: isolate(friendname) })),
+          label('friend', t('chat.detailsFriend')),
           label('memory', t('chat.detailsMemory')),
         ]}
       />

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import {
   measureElement,
   observeElementRect,
@@ -104,6 +104,14 @@ export function MessageList({
   }, [last]);
 
   const items = virtualizer.getVirtualItems();
+  if (messages.length === 0)
+    return (
+      <div className="chat-list-wrap chat-list-wrap--empty">
+        <Text c="dimmed" ta="center" p="xl" data-testid="chat-empty">
+          {t('chat.empty')}
+        </Text>
+      </div>
+    );
   return (
     <div className="chat-list-wrap">
       {hasEarlier ? (

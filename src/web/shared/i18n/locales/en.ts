@@ -139,7 +139,7 @@ export const en = {
     empty: 'No messages yet. Write the first one.',
     detailsTitle: 'My details',
     detailsGeneral: 'About me',
-    detailsFriend: 'For {{name}}',
+    detailsFriend: 'For this character',
     detailsMemory: 'Memory',
     detailsGeneralHint: 'What every character should know about you.',
     detailsFriendHint: 'What only {{name}} should know about you.',

@@ -141,7 +141,7 @@ export const he: Translation = {
     empty: 'עדיין אין הודעות. כתבו את הראשונה.',
     detailsTitle: 'הפרטים שלי',
     detailsGeneral: 'עליי',
-    detailsFriend: 'בשביל {{name}}',
+    detailsFriend: 'לדמות הזו',
     detailsMemory: 'זיכרון',
     detailsGeneralHint: 'מה שכל הדמויות צריכות לדעת עליך.',
     detailsFriendHint: 'מה שרק {{name}} צריך/ה לדעת עליך.',
