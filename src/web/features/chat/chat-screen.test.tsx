@@ -5,7 +5,7 @@ import { storage } from '../../shared/storage/storage.ts';
 import { answerCalls, inputsOf } from '../../test/mock-call.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { sseResponse, streamedBodies, stubStreams } from '../../test/sse-stub.ts';
-import { ChatScreen, MinChatScreen } from './chat-screen.tsx';
+import { ChatScreen, EditorChatScreen, MinChatScreen } from './chat-screen.tsx';
 import type { Message } from './use-conversation.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({ call: vi.fn() }));
@@ -323,5 +323,54 @@ describe('ChatScreen', () => {
     await waitFor(() =>
       expect(inputsOf('RetrieveConversation').at(-1)).toMatchObject({ before: 100 }),
     );
+  });
+
+  it('the editor popup chats with sharoneditor about the character in the route', async () => {
+    serve({ chat: conversation(), friendtype: 3, priv: 0, subjects: ['General', 'holmes'] });
+    const fetchMock = answerWith('Let us improve Holmes.');
+    const { user } = open(
+      '/chat/sharoneditor/holmes',
+      '/chat/sharoneditor/:friendid',
+      <EditorChatScreen />,
+    );
+    await screen.findAllByTestId('chat-message');
+    expect(inputsOf('RetrieveConversation')[0]).toMatchObject({
+      friendid: 'sharoneditor',
+      subject: 'holmes',
+    });
+    expect(storage.get('detailsfor')).toBe('holmes');
+    expect(storage.get('friendid')).toBeNull();
+    expect(screen.queryByTestId('chat-back')).not.toBeInTheDocument();
+    expect((await screen.findAllByTestId('subject-item'))[0]).toHaveAttribute(
+      'data-subject',
+      'holmes',
+    );
+    await ask(user, 'Make him warmer');
+    await waitFor(() => expect(streamedBodies(fetchMock)).toHaveLength(1));
+    expect(streamedBodies(fetchMock)[0]).toMatchObject({
+      friendid: 'sharoneditor',
+      detailsfor: 'holmes',
+      subject: 'holmes',
+    });
+  });
+
+  it('share copies the public link of the chat and offers the share sheet', async () => {
+    serve({ chat: conversation() });
+    const { user } = open();
+    // After userEvent.setup(), which puts its own clipboard in place.
+    const writeText = vi.fn(async () => {});
+    const share = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share });
+    await screen.findAllByTestId('chat-message');
+    await user.click(screen.getByTestId('chat-share'));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/holmes`);
+    await waitFor(() =>
+      expect(share).toHaveBeenCalledWith(
+        expect.objectContaining({ url: `${window.location.origin}/holmes` }),
+      ),
+    );
+    expect(screen.getByTestId('chat-share-message')).toHaveTextContent('The link was copied.');
+    Reflect.deleteProperty(navigator, 'share');
   });
 });

@@ -1,4 +1,5 @@
 import './chat.css';
+import './messages.css';
 import { ActionIcon, Alert, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type CSSProperties } from 'react';

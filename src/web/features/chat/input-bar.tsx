@@ -10,7 +10,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIMINGS } from '../../../protocol/constants.ts';
+import { BREAKPOINTS, TIMINGS } from '../../../protocol/constants.ts';
 import { CanvasIcon, CloseIcon, SendIcon } from '../../shared/components/icons.tsx';
 import { imageFrom, scaleImage } from './scale-image.ts';
 
@@ -89,6 +89,14 @@ export function InputBar({
     },
     [busy, disabled, onSend],
   );
+
+  // Back from waiting (or ready): the cursor returns to the input, except on touch screens
+  // where it would pop up the keyboard (spec part 2 §9: focus is skipped on mobile).
+  useEffect(() => {
+    if (busy || disabled || !area.current) return;
+    if (window.matchMedia?.(`(min-width: ${BREAKPOINTS.chatDesktop}px)`).matches)
+      area.current.focus();
+  }, [busy, disabled]);
 
   // A question from the route: shown, then sent after about half a second.
   const asked = useRef<string | null>(null);

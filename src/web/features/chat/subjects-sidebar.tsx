@@ -222,7 +222,6 @@ export function SubjectsSidebar({
                     onClick={() => onSelect(s)}
                     disabled={busy && !isCurrent}
                     aria-current={isCurrent ? 'true' : undefined}
-                    dir="auto"
                   >
                     {s}
                   </button>
