@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The fake OpenAI-compatible model the app talks to (e2e/fake-model.ts). */
+const FAKE_MODEL_PORT = Number(process.env.E2E_FAKE_MODEL_PORT ?? 3299);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '/tmp/sefer-e2e-data';
 
 export default defineConfig({
@@ -32,18 +34,29 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node src/server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: 'node e2e/fake-model.ts',
+      url: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { FAKE_MODEL_PORT: String(FAKE_MODEL_PORT) },
     },
-  },
+    {
+      command: `rm -rf ${E2E_DATA_DIR} && node src/server/main.ts`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
+        OPENAI_COMPATIBLE_MODELS: 'fake-model',
+      },
+    },
+  ],
 });

@@ -8,6 +8,8 @@
  *   npm run bench:retrieval
  *   BENCH_QUERIES=1000 BENCH_MB=10 npm run bench:retrieval
  */
+import { createEngine } from '../src/server/ai/engine.ts';
+import { createModelResolver } from '../src/server/ai/providers.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +80,7 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       mailer: memoryMailer().mailer,
       clock: systemClock,
       limiter: memoryRateLimiter(),
+      engine: createEngine(createModelResolver(config), pino({ level: 'silent' })),
       log: pino({ level: 'silent' }),
       google: null,
       storage: localStorage(config.filesDir),

@@ -20,6 +20,8 @@ export const ErrorCode = {
   IDENTITY_MISMATCH: 14,
   /** An outside service (Google Docs) did not answer. */
   UPSTREAM: 15,
+  /** The model did not answer after retries (a failed reply). */
+  MODEL_FAILED: 16,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -68,6 +70,10 @@ export const errorMessages: Record<ErrorCode, Record<Lang, string>> = {
   [ErrorCode.NOT_CONFIGURED]: {
     he: 'האפשרות הזו אינה מוגדרת בשרת.',
     en: 'This option is not configured on the server.',
+  },
+  [ErrorCode.MODEL_FAILED]: {
+    he: 'הדמות לא הצליחה לענות כרגע. נסו שוב.',
+    en: 'The character could not answer right now. Please try again.',
   },
   [ErrorCode.IDENTITY_MISMATCH]: {
     he: 'אפשר לפעול רק בשם המשתמש המחובר.',

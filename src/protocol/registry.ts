@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accessListActions } from './actions/access-list.ts';
 import { authActions } from './actions/auth.ts';
+import { chatActions } from './actions/chat.ts';
 import { friendActions } from './actions/friends.ts';
 import { imageActions } from './actions/images.ts';
 import { knowledgeActions } from './actions/knowledge.ts';
@@ -16,6 +17,7 @@ export const actions = {
   ...accessListActions,
   ...knowledgeActions,
   ...imageActions,
+  ...chatActions,
 };
 
 export type Actions = typeof actions;

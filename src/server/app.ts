@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -13,11 +14,41 @@ import { registerImageRoutes } from './images/images.routes.ts';
 import { registerKnowledgeRoutes } from './knowledge/knowledge.routes.ts';
 import { msg } from './messages.ts';
 import type { Ctx } from './rpc/context.ts';
-import { createDispatcher, failure, pickLang } from './rpc/dispatcher.ts';
+import { createDispatcher, failure, pickLang, type RpcResult } from './rpc/dispatcher.ts';
 import { createHandlers } from './rpc/handlers.ts';
 import { createServices } from './services.ts';
 
 export { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './http/request.ts';
+
+/**
+ * Server-Sent Events for a streamed answer. The client going away only stops the sending:
+ * the reply itself is written to the end by the server.
+ */
+function sse(stream: NonNullable<RpcResult['stream']>, request: FastifyRequest): PassThrough {
+  const out = new PassThrough();
+  const write = (event: string, data: unknown) => {
+    if (!out.writableEnded) out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const unsubscribe = stream.subscribe(write);
+  const ping = setInterval(() => !out.writableEnded && out.write(': ping\n\n'), 15_000);
+  const stop = () => {
+    clearInterval(ping);
+    unsubscribe();
+  };
+  request.raw.once('close', stop);
+  void stream.done.then(
+    (body) => {
+      write('done', body);
+      stop();
+      out.end();
+    },
+    () => {
+      stop();
+      out.end();
+    },
+  );
+  return out;
+}
 
 /** The HTTP application; everything from outside comes in through `deps`. */
 export async function buildApp(deps: Deps) {
@@ -65,8 +96,19 @@ export async function buildApp(deps: Deps) {
   });
 
   app.post('/api', async (request, reply) => {
-    const result = await dispatch({ body: request.body, ...requestInfo(request, reply) });
+    const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
+    const result = await dispatch({
+      body: request.body,
+      wantsStream,
+      ...requestInfo(request, reply),
+    });
     ensureXsrfCookie(request, reply);
+    if (result.stream)
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('x-accel-buffering', 'no')
+        .type('text/event-stream')
+        .send(sse(result.stream, request));
     return reply.status(result.status).send(result.body);
   });
 

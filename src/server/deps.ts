@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { GoogleVerifier } from './auth/google.ts';
 import type { Storage } from './infra/storage.ts';
 import type { GoogleDocsPort } from './knowledge/google-docs.client.ts';
+import type { ChatEngine } from './ai/engine.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -21,6 +22,8 @@ export interface Deps {
   storage: Storage;
   /** Google Docs import (OAuth and public export); endpoints come from config. */
   googleDocs: GoogleDocsPort;
+  /** The models (AI SDK providers, or the offline model). */
+  engine: ChatEngine;
   /** Serve the loopback admin endpoint (the real server; not tests). */
   adminEndpoint?: boolean;
 }

@@ -29,6 +29,23 @@ const messages = {
   },
   badJson: { he: 'גוף הבקשה אינו JSON תקין.', en: 'The request body is not valid JSON.' },
   tooLarge: { he: 'הבקשה גדולה מדי.', en: 'The request is too large.' },
+  replyFailed: {
+    he: 'הדמות לא הצליחה לענות כרגע. נסו שוב.',
+    en: 'The character could not answer right now. Please try again.',
+  },
+  noWatchPermission: {
+    he: 'אין לך הרשאה לצפות בשיחה זו',
+    en: 'You have no permission to watch this chat',
+  },
+  defaultSubject: { he: 'שיחה כללית', en: 'General' },
+  subjectExists: { he: 'נושא בשם הזה כבר קיים.', en: 'A subject with this name already exists.' },
+  subjectNotFound: { he: 'הנושא לא נמצא.', en: 'Subject not found.' },
+  subjectBlank: { he: 'יש להזין שם לנושא.', en: 'Please enter a subject name.' },
+  replyNotFound: { he: 'התשובה לא נמצאה.', en: 'Reply not found.' },
+  replyNotFailed: {
+    he: 'אפשר לנסות שוב רק תשובה שנכשלה.',
+    en: 'Only a failed reply can be tried again.',
+  },
   missingAction: { he: 'חסר שם פעולה (action).', en: 'The action name is missing.' },
 
   // Character studio (spec part 1 §5)

@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { createEngine } from './ai/engine.ts';
+import { createModelResolver } from './ai/providers.ts';
 import { googleVerifier } from './auth/google.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -33,6 +35,7 @@ export async function createRuntime(
     clock: systemClock,
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
     log,
+    engine: createEngine(createModelResolver(config), log),
     adminEndpoint: !config.DATABASE_URL,
     storage: localStorage(config.filesDir),
     googleDocs: googleDocsClient(config),

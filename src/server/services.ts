@@ -1,6 +1,8 @@
 import { accessService } from './access/access.service.ts';
 import { authService } from './auth/auth.service.ts';
 import { categoriesService } from './categories/categories.service.ts';
+import { chatService } from './chat/chat.service.ts';
+import { subjectsService } from './chat/subjects.service.ts';
 import type { Deps } from './deps.ts';
 import { friendsService } from './friends/friends.service.ts';
 import { studioService } from './friends/studio.service.ts';
@@ -12,7 +14,16 @@ import { usersService } from './users/users.service.ts';
 
 export function createServices(deps: Deps) {
   const knowledge = knowledgeService(deps);
+  // Each turn reads the passages of the character's books most relevant to the message.
+  const chatDeps = {
+    ...deps,
+    retrieve: async (friendRowId: number, query: string, k: number) =>
+      (await knowledge.passagesFor(friendRowId, query, k)).map((p) => p.text),
+  };
+  const chat = chatService(chatDeps);
   return {
+    chat,
+    subjects: subjectsService(chatDeps, chat.runner),
     auth: authService(deps),
     users: usersService(deps),
     friends: friendsService(deps),

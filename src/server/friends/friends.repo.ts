@@ -92,6 +92,11 @@ export function friendsRepo(db: Db) {
       return rows.length;
     },
 
+    async byId(id: number) {
+      const [row] = await db.select().from(friends).where(eq(friends.id, id));
+      return row;
+    },
+
     async accessFor(friendRowId: number, email: string) {
       const [row] = await db
         .select()

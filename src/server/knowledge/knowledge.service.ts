@@ -124,6 +124,11 @@ export function knowledgeService(deps: Deps) {
       if (!row) return [];
       return retrievePassages(chunks, row.friend.id, query, k);
     },
+
+    /** The same by the character's row id (the chat has the row at hand). */
+    passagesFor(friendRowId: number, query: string, k = 5): Promise<Passage[]> {
+      return retrievePassages(chunks, friendRowId, query, k);
+    },
   };
 }
 

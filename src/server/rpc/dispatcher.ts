@@ -7,6 +7,7 @@ import { msg } from '../messages.ts';
 import type { Services } from '../services.ts';
 import type { Ctx, Log, SessionPort, SessionUser } from './context.ts';
 import type { HandlerMap } from './handler-types.ts';
+import { isStreaming, type Streaming } from './streaming.ts';
 
 export interface RpcRequest {
   body: unknown;
@@ -16,6 +17,8 @@ export interface RpcRequest {
   cookieToken: string | null;
   xsrfOk: boolean;
   ip: string;
+  /** The client asked for Server-Sent Events. */
+  wantsStream?: boolean;
   acceptLanguage: string;
   host: string;
   log: Log;
@@ -25,6 +28,8 @@ export interface RpcRequest {
 export interface RpcResult {
   status: number;
   body: Record<string, unknown>;
+  /** Set for a streamed answer: the events, then `done` with the final body. */
+  stream?: { subscribe: Streaming<unknown>['subscribe']; done: Promise<Record<string, unknown>> };
 }
 
 const statusOf: Partial<Record<ErrorCode, number>> = {
@@ -161,28 +166,53 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
     try {
       const handler = handlers[action] as (input: unknown, ctx: Ctx) => Promise<unknown>;
       const out = await handler(parsed.data, ctx);
-      const checked = (def.output as z.ZodType).safeParse(out);
-      if (!checked.success) {
-        req.log.error(
-          { action, issues: checked.error.issues },
-          'handler answer does not match its schema',
-        );
-        return failure(ErrorCode.INTERNAL, lang);
+      const finish = (value: unknown): RpcResult => {
+        const checked = (def.output as z.ZodType).safeParse(value);
+        if (!checked.success) {
+          req.log.error(
+            { action, issues: checked.error.issues },
+            'handler answer does not match its schema',
+          );
+          return failure(ErrorCode.INTERNAL, lang);
+        }
+        const data = checked.data as Record<string, unknown>;
+        if (def.errorFrom) {
+          // Spec compatibility (CheckEditPriv): the level is the Error, with its text when not 0.
+          const level = Number(data[def.errorFrom] ?? 0);
+          return {
+            status: 200,
+            body: {
+              Error: level,
+              ...(level !== 0 ? { Errstr: levelText(level, lang) } : {}),
+              ...data,
+            },
+          };
+        }
+        // A streamed reply that finally failed carries its own failure.
+        if (data.status === 'failed' && typeof data.error === 'string') {
+          return {
+            status: 200,
+            body: { ...data, Error: ErrorCode.MODEL_FAILED, Errstr: data.error },
+          };
+        }
+        return { status: 200, body: { Error: ErrorCode.OK, ...data } };
+      };
+      if (isStreaming(out)) {
+        const done = out.done.then(finish, (err: unknown) => {
+          if (err instanceof AppError) return failure(err.code, lang, err.message, err.extra);
+          req.log.error({ err, action }, 'streamed action failed');
+          return failure(ErrorCode.INTERNAL, lang);
+        });
+        if (req.wantsStream) {
+          return {
+            status: 200,
+            body: {},
+            stream: { subscribe: out.subscribe, done: done.then((r) => r.body) },
+          };
+        }
+        return await done;
       }
-      const data = checked.data as Record<string, unknown>;
-      if (def.errorFrom) {
-        // Spec compatibility (CheckEditPriv): the level is the Error, with its text when not 0.
-        const level = Number(data[def.errorFrom] ?? 0);
-        return {
-          status: 200,
-          body: {
-            Error: level,
-            ...(level !== 0 ? { Errstr: levelText(level, lang) } : {}),
-            ...data,
-          },
-        };
-      }
-      return { status: 200, body: { Error: ErrorCode.OK, ...data } };
+      return finish(out);
     } catch (err) {
       if (err instanceof AppError) return failure(err.code, lang, err.message, err.extra);
       req.log.error({ err, action: action as ActionName }, 'action failed');

@@ -1,5 +1,6 @@
 import { accessHandlers } from '../access/access.handlers.ts';
 import { authHandlers } from '../auth/auth.handlers.ts';
+import { chatHandlers } from '../chat/chat.handlers.ts';
 import { friendsHandlers } from '../friends/friends.handlers.ts';
 import { studioHandlers } from '../friends/studio.handlers.ts';
 import { imagesHandlers } from '../images/images.handlers.ts';
@@ -17,5 +18,6 @@ export function createHandlers(s: Services): HandlerMap {
     ...accessHandlers(s),
     ...knowledgeHandlers(s),
     ...imagesHandlers(s),
+    ...chatHandlers(s),
   };
 }

@@ -82,6 +82,26 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   GetImage: { email: 'victim@example.com', num: 1 },
   CopyGeneratedImage: { email: 'victim@example.com', img: 'g_victim.png' },
   DeleteImageFromServer: { email: 'victim@example.com', img: 'g_victim.png' },
+  AskFriend: { email: 'victim@example.com', friendid: 'victimsecret', message: 'hello' },
+  FollowReply: { email: 'victim@example.com', replyid: 1 },
+  RetryReply: { email: 'victim@example.com', replyid: 1 },
+  RetrieveConversation: { email: 'victim@example.com', friendid: 'victimsecret' },
+  ResetConversation: { email: 'victim@example.com', friendid: 'victimsecret' },
+  RewindConversation: { email: 'victim@example.com', friendid: 'victimsecret', id: 1 },
+  GetSubjects: { email: 'victim@example.com', friendid: 'victimsecret' },
+  ForkSubject: {
+    email: 'victim@example.com',
+    friendid: 'victimsecret',
+    subject: 'a',
+    newsubject: 'b',
+  },
+  DelSubject: { email: 'victim@example.com', friendid: 'victimsecret', subject: 'a' },
+  UpdateSubject: { email: 'victim@example.com', friendid: 'victimsecret', newsubject: 'b' },
+  AnalyzeConversationSubject: { email: 'victim@example.com', friendid: 'victimsecret' },
+  GetSetMemory: { email: 'victim@example.com', friendid: 'victimsecret', memory: 'x', set: 1 },
+  GetSetSelf: { email: 'victim@example.com', notes: 'overwritten' },
+  GetCanvas: { user: 'victim@example.com', friendid: 'victimsecret' },
+  UpdateCanvas: { user: 'victim@example.com', friendid: 'victimsecret', contents: 'overwritten' },
 };
 
 /**

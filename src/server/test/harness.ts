@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
+import { createEngine, type RetryPolicy } from '../ai/engine.ts';
+import { createModelResolver } from '../ai/providers.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -73,7 +75,7 @@ export interface TestApp {
 
 export async function createTestApp(
   kind: DbKind,
-  opts: { env?: Record<string, string>; google?: GoogleVerifier | null } = {},
+  opts: { env?: Record<string, string>; google?: GoogleVerifier | null; retry?: RetryPolicy } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(kind);
   await seedStarterContent(database.db);
@@ -96,6 +98,11 @@ export async function createTestApp(
     google: opts.google ?? null,
     storage,
     googleDocs: googleDocsClient(config),
+    engine: createEngine(
+      createModelResolver(config),
+      pino({ level: 'silent' }),
+      opts.retry ?? { attempts: 3, baseDelayMs: 20, idleTimeoutMs: 2_000 },
+    ),
   };
   const app = await buildApp(deps);
   await app.ready();

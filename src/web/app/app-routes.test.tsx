@@ -79,9 +79,42 @@ describe('app routes and shell', () => {
     expect(screen.queryByTestId('user-fullname')).not.toBeInTheDocument();
   });
 
-  it('/:friendid opens the chat route; later screens say "coming soon"', async () => {
+  it('/:friendid opens the chat of that character', async () => {
     signedIn();
+    answerCalls({
+      CheckToken: {
+        Error: 0,
+        email: 'dana@example.com',
+        fullname: 'Dana Levi',
+        token: '',
+        type: 1,
+      },
+      RetrieveConversation: {
+        Error: 0,
+        friendname: 'Alice',
+        image: '',
+        public: true,
+        friendtype: 0,
+        voice: '',
+        voice_instructions: '',
+        creator: '',
+        creatorname: '',
+        subject: 'General',
+        chat: [],
+        hasmore: false,
+        priv: 1,
+      },
+      GetSubjects: { Error: 0, subjects: ['General'] },
+    });
     renderApp('/alice');
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Alice'));
+    expect(screen.getByTestId('chat-input')).toBeInTheDocument();
+    expect(inputsOf('RetrieveConversation')[0]).toMatchObject({ friendid: 'alice' });
+  });
+
+  it('later screens say "coming soon"', async () => {
+    signedIn();
+    renderApp('/multichat');
     expect(await screen.findByTestId('coming-soon')).toHaveTextContent('coming soon');
     expect(screen.getByRole('link', { name: 'Back to the characters list' })).toHaveAttribute(
       'href',

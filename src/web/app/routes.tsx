@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
+import { EDITOR_FRIEND_ID } from '../../protocol/constants.ts';
 import { RequireUser } from './guards/require-user.tsx';
 import { DefaultRedirect, FriendRedirect } from './screens/redirects.tsx';
 import { AppLayout } from './shell/app-layout.tsx';
@@ -12,16 +13,17 @@ const MainTokenScreen = lazy(() => import('../features/auth/main-token-screen.ts
 const MainScreen = lazy(() => import('../features/friends/main-screen.tsx'));
 const AssistantScreen = lazy(() => import('../features/assistant/assistant-screen.tsx'));
 const StudioScreen = lazy(() => import('../features/studio/studio-screen.tsx'));
+const ChatScreen = lazy(() => import('../features/chat/chat-screen.tsx'));
+const MinChatScreen = lazy(() =>
+  import('../features/chat/chat-screen.tsx').then((m) => ({ default: m.MinChatScreen })),
+);
+const EditorChatScreen = lazy(() =>
+  import('../features/chat/chat-screen.tsx').then((m) => ({ default: m.EditorChatScreen })),
+);
 const ComingSoon = lazy(() => import('../shared/components/coming-soon.tsx'));
 
 /** Screens of later issues (spec part 1 §2 route list); each shows 'coming soon' for now. */
 export const LATER_PATHS = [
-  'chat/:friendid',
-  'chat/:friendid/:detailsfor',
-  'chat/sharoneditor/:friendid',
-  'minchat/:friendid',
-  'minchat/:friendid/:detailsfor',
-  'minchat/:friendid/:detailsfor/:inputq',
   'multichat',
   'chathistory',
   'chathistory/:friendid/:user',
@@ -57,6 +59,13 @@ export const routes: RouteObject[] = [
           { path: 'createdit', element: <StudioScreen /> },
           { path: 'createdit/:friendid', element: <StudioScreen /> },
           { path: 'createdit/fromimage/:image', element: <StudioScreen /> },
+          { path: 'chat/:friendid', element: <ChatScreen /> },
+          { path: 'chat/:friendid/:detailsfor', element: <ChatScreen /> },
+          // The editor's popup chat: static segment, so it wins over :friendid/:detailsfor.
+          { path: `chat/${EDITOR_FRIEND_ID}/:friendid`, element: <EditorChatScreen /> },
+          { path: 'minchat/:friendid', element: <MinChatScreen /> },
+          { path: 'minchat/:friendid/:detailsfor', element: <MinChatScreen /> },
+          { path: 'minchat/:friendid/:detailsfor/:inputq', element: <MinChatScreen /> },
           ...LATER_PATHS.map((path) => ({ path, element: <ComingSoon /> })),
         ],
       },

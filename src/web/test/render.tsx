@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
 import { createI18n } from '../shared/i18n/i18n.ts';
@@ -43,4 +43,17 @@ export function renderScreen(
     </AppProviders>,
   );
   return { ...result, i18n, queryClient };
+}
+
+/** The app's providers as a `wrapper` for renderHook, with the query client used. */
+export function providersWrapper(lang: Lang = 'en') {
+  const i18n = createI18n(lang);
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <AppProviders i18n={i18n} queryClient={queryClient} env="test">
+      {children}
+    </AppProviders>
+  );
+  return { wrapper, queryClient, i18n };
 }

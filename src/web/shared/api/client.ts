@@ -1,28 +1,10 @@
 import type { Envelope } from '../../../protocol/index.ts';
 import type { ActionInput, ActionName, ActionOutput } from '../../../protocol/registry.ts';
-import { loadConfig } from './config.ts';
 import { NetworkError } from './errors.ts';
+import { xsrfToken } from './xsrf.ts';
 
 export type { Envelope };
 export type Answer<A extends ActionName> = ActionOutput<A> & Envelope;
-
-const XSRF_COOKIE = 'XSRF-TOKEN';
-
-function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return null;
-}
-
-/** The XSRF header value every POST carries (multipart uploads add it themselves). */
-export async function xsrfToken(): Promise<string> {
-  const now = readCookie(XSRF_COOKIE);
-  if (now) return now;
-  await loadConfig();
-  return readCookie(XSRF_COOKIE) ?? '';
-}
 
 function isEnvelope(v: unknown): v is Envelope {
   return typeof v === 'object' && v !== null && typeof (v as Envelope).Error === 'number';

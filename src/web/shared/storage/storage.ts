@@ -14,6 +14,10 @@ export interface StoredValues {
   currency: string;
   /** Guest identity on the landing page: 'tmp_' + 8 characters. */
   tmp_token: string;
+  /** The chat's current subject (cleared when the chat switches to another character). */
+  subject: string;
+  /** The character the user's details are for (chat route parameter or answer marker). */
+  detailsfor: string;
 }
 
 export type StoredKey = keyof StoredValues;
@@ -26,6 +30,8 @@ export const STORED_KEYS: readonly StoredKey[] = [
   'lang',
   'currency',
   'tmp_token',
+  'subject',
+  'detailsfor',
 ];
 
 type Parser<K extends StoredKey> = (raw: string) => StoredValues[K] | null;
@@ -39,6 +45,8 @@ const parsers: { [K in StoredKey]: Parser<K> } = {
   lang: (raw) => (raw === 'he' || raw === 'en' ? raw : null),
   currency: text,
   tmp_token: text,
+  subject: text,
+  detailsfor: (raw) => (/^[A-Za-z0-9]+$/.test(raw) ? raw : null),
 };
 
 const listeners = new Set<() => void>();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActionOutput } from '../../../../protocol/registry.ts';
 import { ArrowUpIcon, SearchIcon, TrashIcon } from '../../../shared/components/icons.tsx';
-import { formatTime } from '../../../shared/i18n/format-time.ts';
+import { formatDateTime } from '../../../shared/i18n/format-time.ts';
 import { autoDir } from '../common/auto-dir.ts';
 
 export type FileEntry = ActionOutput<'GetFiles'>['files'][number];
@@ -71,7 +71,7 @@ export function FileRow({
   return (
     <Table.Tr data-testid="files-row" data-num={file.num}>
       <Table.Td className="studio-files__num">{file.num}</Table.Td>
-      <Table.Td className="studio-files__time">{formatTime(file.tm)}</Table.Td>
+      <Table.Td className="studio-files__time">{formatDateTime(file.tm)}</Table.Td>
       <Table.Td>
         <InlineEdit
           value={file.title}

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../../shared/components/icons.tsx';
 import { PageLoader } from '../../../shared/components/page-loader.tsx';
 import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
-import { formatTime } from '../../../shared/i18n/format-time.ts';
+import { formatDateTime } from '../../../shared/i18n/format-time.ts';
 import { isolate } from '../../../shared/i18n/language.ts';
 import { HelpButton } from '../common/help-dialog.tsx';
 import { useKnowledge } from './knowledge-api.ts';
@@ -129,7 +129,7 @@ export function KnowledgeDialog({
                   <Table.Tr key={k.num} data-testid="knowledge-row" data-num={k.num}>
                     <Table.Td>{k.num}</Table.Td>
                     <Table.Td dir="auto">{k.subject}</Table.Td>
-                    <Table.Td className="studio-files__time">{formatTime(k.tm)}</Table.Td>
+                    <Table.Td className="studio-files__time">{formatDateTime(k.tm)}</Table.Td>
                     <Table.Td>
                       <Group gap={2} wrap="nowrap" justify="flex-end">
                         <ActionIcon

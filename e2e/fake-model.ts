@@ -1,0 +1,138 @@
+import { createServer, request as httpRequest } from 'node:http';
+import {
+  startFakeOpenAI,
+  type FakeRequest,
+  type FakeScript,
+} from '../src/server/test/fake-openai.ts';
+
+/**
+ * The model the browser tests talk to: the fake OpenAI-compatible server of the server
+ * tests, answering by what the user wrote, behind a fixed port (the fake listens on a
+ * random one). Run: `node e2e/fake-model.ts` (FAKE_MODEL_PORT, default 3299).
+ *
+ * What the user writes decides the answer:
+ * - "new subject: X" / "נושא חדש: X" → `::X::` (a new subject; the answer is hidden)
+ * - "rename to X" / "שנה שם ל: X" → a short answer with `::(X)::`
+ * - "go to X" / "עבור אל X" → `: @X` (opens that character's chat; hidden)
+ * - "markdown" / "מרקדאון" → bold, a list, a link, code and mixed Hebrew/English
+ * - "slow" / "לאט" → 40 words, 250 ms apart (long enough to refresh the page mid-answer)
+ * - "fail once" / "כישלון" → HTTP 500 three times (the reply fails), then answers
+ * - "cut" / "קטוע" → the first attempt is cut after 3 words (the server restarts the reply)
+ * - anything else → an echo, word by word, 60 ms apart
+ */
+
+const PORT = Number(process.env.FAKE_MODEL_PORT ?? 3299);
+
+/** What the user wrote last (passages of knowledge the server puts before it are left out). */
+function lastUserText(req: FakeRequest): string {
+  const content = req.messages.filter((m) => m.role === 'user').at(-1)?.content;
+  let text = '';
+  if (typeof content === 'string') text = content;
+  else if (Array.isArray(content))
+    text = content
+      .map((p: { type?: string; text?: string }) => (p.type === 'text' ? (p.text ?? '') : ''))
+      .join(' ');
+  const marker = /(?:The user's message:|ההודעה של המשתמש:)\n/g;
+  const parts = text.split(marker);
+  return parts.at(-1) ?? text;
+}
+
+/** Background tasks (memory, summary folds) send a transcript: answer them plainly. */
+function isBackground(text: string): boolean {
+  return /RECENT CONVERSATION:|MORE OF THE CONVERSATION:/.test(text);
+}
+
+const failures = new Map<string, number>();
+const cuts = new Set<string>();
+
+export const MARKDOWN_ANSWER = [
+  'Here is **bold text** and a list:',
+  '',
+  '- first item',
+  '- פריט שני in English and עברית',
+  '',
+  'A [link](https://example.com/page) to read.',
+  '',
+  'שלום world, this paragraph starts in Hebrew ומסתיים באנגלית at the end.',
+  '',
+  'This one starts in English and ends בעברית.',
+  '',
+  '[Watson]: a speaker line',
+  '',
+  '```',
+  'const x = 1; // code stays left to right',
+  '```',
+].join('\n');
+
+function answer(req: FakeRequest): FakeScript {
+  const text = lastUserText(req);
+  if (isBackground(text)) return { text: '- Likes books.' };
+  const lower = text.toLowerCase();
+  const after = (re: RegExp) => text.match(re)?.[1]?.trim();
+
+  const newSubject = after(/(?:new subject|נושא חדש)\s*:\s*(.+)$/im);
+  if (newSubject) return { text: `::${newSubject}::` };
+  if (/new subject|נושא חדש/i.test(text)) return { text: '::New subject::' };
+  const rename = after(/(?:rename to|שנה שם ל)\s*:?\s*(.+)$/im);
+  if (rename) return { text: `With pleasure. ::(${rename})::`, gapMs: 20 };
+  const go = after(/(?:go to|עבור אל)\s+([A-Za-z0-9]+)/i);
+  if (go) return { text: `Let us meet there.\n: @${go}` };
+  if (/markdown|מרקדאון/i.test(text)) return { text: MARKDOWN_ANSWER, gapMs: 20 };
+  if (/slow|לאט/i.test(lower)) {
+    const words = Array.from({ length: 40 }, (_, i) => (i % 2 ? `word${i} ` : `מילה${i} `));
+    return { tokens: words, gapMs: 250 };
+  }
+  if (/fail once|כישלון/i.test(text)) {
+    const n = failures.get(text) ?? 0;
+    if (n < 3) {
+      failures.set(text, n + 1);
+      return { status: 500 };
+    }
+    return { text: 'Now it works.', gapMs: 20 };
+  }
+  if (/\bcut\b|קטוע/i.test(text) && !cuts.has(text)) {
+    cuts.add(text);
+    return { text: 'this part is dropped and never seen', gapMs: 30, cutAfter: 3 };
+  }
+  const echo = `You said: ${text.slice(0, 200)}. Thank you for asking, let me answer slowly word by word.`;
+  return { text: echo, gapMs: 60 };
+}
+
+const fake = await startFakeOpenAI();
+fake.setDefault(answer);
+const target = new URL(fake.url);
+
+// A fixed port in front of the fake's random one.
+const proxy = createServer((req, res) => {
+  const out = httpRequest(
+    {
+      host: target.hostname,
+      port: target.port,
+      path: req.url,
+      method: req.method,
+      headers: req.headers,
+    },
+    (upstream) => {
+      res.writeHead(upstream.statusCode ?? 502, upstream.headers);
+      upstream.pipe(res);
+      // A stream the fake cuts off (cutAfter) must arrive cut off, not hang.
+      upstream.on('close', () => {
+        if (!upstream.complete) res.destroy();
+      });
+    },
+  );
+  out.on('error', () => res.destroy());
+  res.on('close', () => out.destroy());
+  req.pipe(out);
+});
+proxy.listen(PORT, '127.0.0.1', () => {
+  console.log(`fake model on http://127.0.0.1:${PORT}/v1`);
+});
+
+const stop = async () => {
+  proxy.close();
+  await fake.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,211 @@
+import { APICallError, streamText, type ModelMessage } from 'ai';
+import type { Log } from '../rpc/context.ts';
+import { offlineAnswer, type OfflineMaterial } from './offline.ts';
+import type { ModelResolver } from './providers.ts';
+
+export interface EngineMessage {
+  role: 'user' | 'assistant';
+  content: string;
+  /** A pasted image as a data URL (vision models). */
+  image?: string | null;
+}
+
+export interface EngineRequest {
+  /** The character's model, `auto`, or null. */
+  model: string | null;
+  system: string;
+  messages: EngineMessage[];
+  /** 0..1 */
+  temperature?: number;
+  /** 0..1 */
+  topP?: number;
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+  /** What the offline model may answer from. */
+  offline: OfflineMaterial;
+}
+
+export interface EngineUsage {
+  inputTokens: number;
+  cachedInputTokens: number;
+  outputTokens: number;
+}
+
+export interface EngineResult {
+  text: string;
+  model: string;
+  offline: boolean;
+  usage: EngineUsage;
+}
+
+export interface StreamHandlers {
+  onDelta(text: string): void;
+  /** A retry after part of an answer arrived: what was shown so far is void. */
+  onRestart?(): void;
+}
+
+export interface RetryPolicy {
+  attempts: number;
+  baseDelayMs: number;
+  /** Abort an attempt when no text arrives for this long (first token included). */
+  idleTimeoutMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 800, idleTimeoutMs: 60_000 };
+
+export class EngineError extends Error {
+  readonly retryable: boolean;
+  constructor(message: string, retryable: boolean, options?: { cause?: unknown }) {
+    super(message, options);
+    this.retryable = retryable;
+  }
+}
+
+function classify(err: unknown, timedOut: boolean): EngineError {
+  if (err instanceof EngineError) return err;
+  if (timedOut)
+    return new EngineError('the model stopped answering (timeout)', true, { cause: err });
+  if (APICallError.isInstance(err)) {
+    const s = err.statusCode ?? 0;
+    const retryable = s === 408 || s === 409 || s === 429 || s >= 500 || err.isRetryable;
+    return new EngineError(`the model provider answered ${s || 'an error'}`, retryable, {
+      cause: err,
+    });
+  }
+  // Network failures and cut streams.
+  return new EngineError(err instanceof Error ? err.message : String(err), true, { cause: err });
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    });
+  });
+
+function toModelMessages(messages: EngineMessage[]): ModelMessage[] {
+  return messages.map((m) =>
+    m.role === 'user' && m.image
+      ? {
+          role: 'user',
+          content: [
+            { type: 'image', image: m.image },
+            { type: 'text', text: m.content },
+          ],
+        }
+      : { role: m.role, content: m.content },
+  );
+}
+
+/**
+ * Talks to the configured models through the AI SDK, with our own retries: an attempt that
+ * fails before or during the answer (rate limit, 5xx, timeout, a cut stream) is tried again
+ * with backoff; the caller is told to drop what it had shown.
+ */
+export function createEngine(
+  resolver: ModelResolver,
+  log: Log,
+  retry: RetryPolicy = DEFAULT_RETRY,
+) {
+  async function attempt(req: EngineRequest, h: StreamHandlers): Promise<EngineResult> {
+    const resolved = resolver.resolve(req.model);
+    if (resolved.fellBack && req.model && req.model !== 'auto') {
+      log.warn(
+        { requested: req.model, using: resolved.name },
+        'model not available, using the default',
+      );
+    }
+    if (!resolved.model)
+      return offlineAnswer(req.offline, req.messages.at(-1)?.content ?? '', h, req.signal);
+
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(req.signal?.reason);
+    req.signal?.addEventListener('abort', onAbort);
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new Error('idle timeout'));
+      }, retry.idleTimeoutMs);
+    };
+    let text = '';
+    try {
+      arm();
+      const result = streamText({
+        model: resolved.model,
+        system: req.system,
+        messages: toModelMessages(req.messages),
+        temperature: req.temperature,
+        topP: req.topP,
+        maxOutputTokens: req.maxOutputTokens,
+        maxRetries: 0,
+        abortSignal: controller.signal,
+        // Errors arrive in the stream and are handled below; no console noise.
+        onError: () => {},
+      });
+      let usage: EngineUsage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 };
+      let finished = false;
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') {
+          arm();
+          text += part.text;
+          h.onDelta(part.text);
+        } else if (part.type === 'error') {
+          throw part.error;
+        } else if (part.type === 'finish') {
+          finished = true;
+          const u = part.totalUsage;
+          usage = {
+            inputTokens: Math.round(u.inputTokens ?? 0),
+            cachedInputTokens: Math.round(u.inputTokenDetails?.cacheReadTokens ?? 0),
+            outputTokens: Math.round(u.outputTokens ?? 0),
+          };
+          if (part.finishReason === 'error') throw new Error('the answer was cut off');
+        }
+      }
+      if (!finished) throw new Error('the answer stream ended early');
+      return { text, model: resolved.name, offline: false, usage };
+    } catch (err) {
+      if (req.signal?.aborted) throw err;
+      const e = classify(err, timedOut);
+      (e as EngineError & { partial?: boolean }).partial = text.length > 0;
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  return {
+    async stream(req: EngineRequest, h: StreamHandlers): Promise<EngineResult> {
+      for (let i = 1; ; i++) {
+        try {
+          return await attempt(req, h);
+        } catch (err) {
+          const e = err as EngineError & { partial?: boolean };
+          if (
+            req.signal?.aborted ||
+            !(e instanceof EngineError) ||
+            !e.retryable ||
+            i >= retry.attempts
+          )
+            throw err;
+          log.warn({ attempt: i, err: e.message }, 'model call failed, retrying');
+          if (e.partial) h.onRestart?.();
+          await sleep(retry.baseDelayMs * 2 ** (i - 1), req.signal);
+        }
+      }
+    },
+    /** The whole answer at once (memory, summaries, analysis). */
+    generate(req: EngineRequest): Promise<EngineResult> {
+      return this.stream(req, { onDelta: () => {} });
+    },
+    resolver,
+  };
+}
+
+export type ChatEngine = ReturnType<typeof createEngine>;

@@ -1,0 +1,186 @@
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { friendNotes, memories, messages, subjects } from '../db/schema.ts';
+
+export type SubjectRow = typeof subjects.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+
+export function chatRepo(db: Db) {
+  return {
+    async listSubjects(userId: number, friendId: number) {
+      return db
+        .select()
+        .from(subjects)
+        .where(and(eq(subjects.userId, userId), eq(subjects.friendId, friendId)))
+        .orderBy(desc(subjects.touchedAt), desc(subjects.id));
+    },
+    async subjectByName(userId: number, friendId: number, name: string) {
+      const [row] = await db
+        .select()
+        .from(subjects)
+        .where(
+          and(
+            eq(subjects.userId, userId),
+            eq(subjects.friendId, friendId),
+            eq(sql`lower(${subjects.name})`, name.toLowerCase()),
+          ),
+        );
+      return row;
+    },
+    async subjectById(id: number) {
+      const [row] = await db.select().from(subjects).where(eq(subjects.id, id));
+      return row;
+    },
+    async createSubject(userId: number, friendId: number, name: string) {
+      const [row] = await db
+        .insert(subjects)
+        .values({ userId, friendId, name })
+        .onConflictDoNothing()
+        .returning();
+      return row ?? (await this.subjectByName(userId, friendId, name))!;
+    },
+    async updateSubject(id: number, patch: Partial<typeof subjects.$inferInsert>) {
+      const [row] = await db.update(subjects).set(patch).where(eq(subjects.id, id)).returning();
+      return row!;
+    },
+    async deleteSubject(id: number) {
+      await db.delete(subjects).where(eq(subjects.id, id));
+    },
+    /** Copies a subject with its messages, summary and canvas, in one transaction. */
+    async forkSubject(from: SubjectRow, name: string) {
+      return db.transaction(async (tx) => {
+        const [copy] = await tx
+          .insert(subjects)
+          .values({
+            userId: from.userId,
+            friendId: from.friendId,
+            name,
+            summary: from.summary,
+            canvas: from.canvas,
+            canvasBackup: from.canvasBackup,
+          })
+          .returning();
+        const rows = await tx
+          .select()
+          .from(messages)
+          .where(eq(messages.subjectId, from.id))
+          .orderBy(asc(messages.id));
+        let lastNew = 0;
+        for (const m of rows) {
+          const { id, ...rest } = m;
+          const [n] = await tx
+            .insert(messages)
+            .values({
+              ...rest,
+              subjectId: copy!.id,
+              status: m.status === 'streaming' ? 'failed' : m.status,
+            })
+            .returning({ id: messages.id });
+          if (id <= from.summarizedUpTo) lastNew = n!.id;
+        }
+        if (lastNew)
+          await tx
+            .update(subjects)
+            .set({ summarizedUpTo: lastNew })
+            .where(eq(subjects.id, copy!.id));
+        return copy!;
+      });
+    },
+
+    async insertMessage(values: NewMessage) {
+      const [row] = await db.insert(messages).values(values).returning();
+      await db
+        .update(subjects)
+        .set({ touchedAt: sql`now()` })
+        .where(eq(subjects.id, values.subjectId));
+      return row!;
+    },
+    async messageById(id: number) {
+      const [row] = await db
+        .select({ message: messages, subject: subjects })
+        .from(messages)
+        .innerJoin(subjects, eq(subjects.id, messages.subjectId))
+        .where(eq(messages.id, id));
+      return row;
+    },
+    async updateMessage(id: number, patch: Partial<NewMessage>) {
+      const [row] = await db
+        .update(messages)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(messages.id, id))
+        .returning();
+      return row;
+    },
+    /** The newest `limit` messages before `before`, oldest first; one more tells if there are more. */
+    async page(subjectId: number, limit: number, before?: number) {
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.subjectId, subjectId), before ? lt(messages.id, before) : undefined))
+        .orderBy(desc(messages.id))
+        .limit(limit + 1);
+      const hasmore = rows.length > limit;
+      return { rows: rows.slice(0, limit).reverse(), hasmore };
+    },
+    /** Messages after the summary point: what the prompt's history is made of. */
+    async since(subjectId: number, afterId: number) {
+      return db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.subjectId, subjectId), gt(messages.id, afterId)))
+        .orderBy(asc(messages.id));
+    },
+    async deleteAfter(subjectId: number, id: number) {
+      const rows = await db
+        .delete(messages)
+        .where(and(eq(messages.subjectId, subjectId), gt(messages.id, id)))
+        .returning({ id: messages.id });
+      return rows.length;
+    },
+    async clear(subjectId: number) {
+      await db.delete(messages).where(eq(messages.subjectId, subjectId));
+      await db
+        .update(subjects)
+        .set({ summary: '', summarizedUpTo: 0 })
+        .where(eq(subjects.id, subjectId));
+    },
+
+    async memory(userId: number, friendId: number) {
+      const [row] = await db
+        .select()
+        .from(memories)
+        .where(and(eq(memories.userId, userId), eq(memories.friendId, friendId)));
+      return row;
+    },
+    async setMemory(userId: number, friendId: number, memory: string, seenUpTo?: number) {
+      const set = {
+        memory,
+        updatedAt: sql`now()`,
+        ...(seenUpTo !== undefined ? { seenUpTo } : {}),
+      };
+      await db
+        .insert(memories)
+        .values({ userId, friendId, memory, seenUpTo: seenUpTo ?? 0 })
+        .onConflictDoUpdate({ target: [memories.userId, memories.friendId], set });
+    },
+    async notes(userId: number, friendId: number) {
+      const [row] = await db
+        .select()
+        .from(friendNotes)
+        .where(and(eq(friendNotes.userId, userId), eq(friendNotes.friendId, friendId)));
+      return row?.notes ?? '';
+    },
+    async setNotes(userId: number, friendId: number, notes: string) {
+      await db
+        .insert(friendNotes)
+        .values({ userId, friendId, notes })
+        .onConflictDoUpdate({
+          target: [friendNotes.userId, friendNotes.friendId],
+          set: { notes, updatedAt: sql`now()` },
+        });
+    },
+  };
+}
+
+export type ChatRepo = ReturnType<typeof chatRepo>;

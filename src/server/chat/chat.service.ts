@@ -1,0 +1,221 @@
+import type { ParsedInput } from '../../protocol/registry.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import type { ChatEngine } from '../ai/engine.ts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { friendsRepo } from '../friends/friends.repo.ts';
+import { msg } from '../messages.ts';
+import { requireUser, type Ctx } from '../rpc/context.ts';
+import type { Streaming } from '../rpc/streaming.ts';
+import { usersRepo } from '../users/users.repo.ts';
+import { chatRepo, type MessageRow, type SubjectRow } from './chat.repo.ts';
+import { openFriend, resolveSubject, toAnswer, toChatMessage } from './conversation.ts';
+import { parseMarkers } from './markers.ts';
+import { createMemoryKeeper } from './memory.ts';
+import { buildTurnPrompt } from './turn-prompt.ts';
+import { createReplyRunner, type ReplyEvent, type ReplyRunner } from './reply-runner.ts';
+
+export type Retriever = (friendRowId: number, query: string, k: number) => Promise<string[]>;
+
+export interface ChatDeps extends Deps {
+  engine: ChatEngine;
+  retrieve: Retriever;
+  runner?: ReplyRunner;
+}
+
+export function chatService(deps: ChatDeps) {
+  const repo = chatRepo(deps.db);
+  const friends = friendsRepo(deps.db);
+  const users = usersRepo(deps.db);
+  const runner = deps.runner ?? createReplyRunner(repo, deps.engine, deps.log);
+  const memory = createMemoryKeeper(repo, deps.engine, deps.log);
+
+  type Answer = ReturnType<typeof toAnswer>;
+
+  /** Streams reply `replyId` from `offset`, ending with the stored answer. */
+  function stream(
+    reply: MessageRow,
+    subjectId: number,
+    showModel: boolean,
+    ctx: Ctx,
+    start?: Record<string, unknown>,
+  ): Streaming<Answer> {
+    let resolveDone!: (a: Answer) => void;
+    let rejectDone!: (e: unknown) => void;
+    const done = new Promise<Answer>((res, rej) => {
+      resolveDone = res;
+      rejectDone = rej;
+    });
+    const subscribers = new Set<(event: string, data: unknown) => void>();
+    const toEvent = (e: ReplyEvent) => {
+      if (e.type === 'delta') for (const s of subscribers) s('delta', { text: e.text });
+      if (e.type === 'restart') for (const s of subscribers) s('restart', {});
+      if (e.type === 'done') {
+        unfollow();
+        repo
+          .subjectById(subjectId)
+          .then((subject) =>
+            resolveDone(toAnswer(e.row, subject!, showModel, msg('replyFailed', ctx.lang))),
+          )
+          .catch(rejectDone);
+      }
+    };
+    // Follow from the start at once, so nothing is missed before a client subscribes.
+    let backlog = '';
+    const early = (e: ReplyEvent) => {
+      if (e.type === 'delta') backlog += e.text;
+      if (e.type === 'restart') backlog = '';
+      toEvent(e);
+    };
+    const unfollow = runner.follow(reply.id, reply.content.length, early);
+    return {
+      kind: 'stream',
+      done,
+      subscribe(send) {
+        if (start) send('start', start);
+        if (backlog) send('delta', { text: backlog });
+        subscribers.add(send);
+        return () => subscribers.delete(send);
+      },
+    };
+  }
+
+  async function launch(
+    reply: MessageRow,
+    subject: SubjectRow,
+    prompt: Awaited<ReturnType<typeof buildTurnPrompt>>,
+    ctx: Ctx,
+  ) {
+    runner.start(
+      reply.id,
+      prompt.request,
+      async (result, content) => {
+        const markers = parseMarkers(content);
+        let current = subject;
+        if (markers.newSubject) {
+          const exists = await repo.subjectByName(
+            subject.userId,
+            subject.friendId,
+            markers.newSubject,
+          );
+          current =
+            exists ??
+            (await repo.createSubject(subject.userId, subject.friendId, markers.newSubject));
+        } else if (markers.renameSubject) {
+          const clash = await repo.subjectByName(
+            subject.userId,
+            subject.friendId,
+            markers.renameSubject,
+          );
+          if (!clash)
+            current = await repo.updateSubject(subject.id, { name: markers.renameSubject });
+        }
+        void current;
+        const row = await repo.updateMessage(reply.id, {
+          content,
+          status: 'done',
+          hidden: markers.hidden,
+          model: result.model,
+          inputTokens: result.usage.inputTokens,
+          cachedInputTokens: result.usage.cachedInputTokens,
+          outputTokens: result.usage.outputTokens,
+        });
+        memory.afterTurn(subject, prompt, ctx.lang);
+        return row!;
+      },
+      () => msg('replyFailed', ctx.lang),
+    );
+  }
+
+  return {
+    async ask(input: ParsedInput<'AskFriend'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const { friend, priv } = await openFriend(friends, input.friendid, me, ctx);
+      const lang = input.lang ?? ctx.lang;
+      const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
+      const user = await users.byId(me.id);
+      // The user's message is stored before the model is called: it is never lost.
+      const userMessage = await repo.insertMessage({
+        subjectId: subject.id,
+        role: 'user',
+        content: input.message,
+        img: input.img || null,
+        speaker: user?.fullname ?? '',
+      });
+      const prompt = await buildTurnPrompt(deps, repo, friends, {
+        me,
+        friend,
+        subject,
+        userMessage,
+        lang,
+        detailsfor: input.detailsfor,
+      });
+      const reply = await repo.insertMessage({
+        subjectId: subject.id,
+        role: 'assistant',
+        status: 'streaming',
+        speaker: friend.friendname,
+        model: prompt.modelName,
+      });
+      await launch(reply, subject, prompt, ctx);
+      return stream(reply, subject.id, priv === 0, ctx, {
+        replyid: reply.id,
+        subject: subject.name,
+        usermessage: toChatMessage(userMessage, false),
+      });
+    },
+
+    async follow(input: ParsedInput<'FollowReply'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const found = await repo.messageById(input.replyid);
+      if (!found || found.subject.userId !== me.id || found.message.role !== 'assistant') {
+        throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
+      }
+      const row = { ...found.message, content: found.message.content.slice(0, input.offset ?? 0) };
+      return stream(row, found.subject.id, false, ctx, {
+        replyid: row.id,
+        subject: found.subject.name,
+      });
+    },
+
+    async retry(input: ParsedInput<'RetryReply'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const found = await repo.messageById(input.replyid);
+      if (!found || found.subject.userId !== me.id || found.message.role !== 'assistant') {
+        throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
+      }
+      if (found.message.status !== 'failed')
+        throw new AppError(ErrorCode.CONFLICT, msg('replyNotFailed', ctx.lang));
+      const fr = await friends.byId(found.subject.friendId);
+      if (!fr) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
+      const { friend, priv } = await openFriend(friends, fr.friendid, me, ctx);
+      const history = await repo.since(found.subject.id, found.subject.summarizedUpTo);
+      const userMessage = [...history]
+        .reverse()
+        .find((m) => m.id < found.message.id && m.role === 'user');
+      if (!userMessage) throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
+      const prompt = await buildTurnPrompt(deps, repo, friends, {
+        me,
+        friend,
+        subject: found.subject,
+        userMessage,
+        lang: ctx.lang,
+      });
+      const reply = (await repo.updateMessage(found.message.id, {
+        status: 'streaming',
+        content: '',
+        error: null,
+      }))!;
+      await launch(reply, found.subject, prompt, ctx);
+      return stream(reply, found.subject.id, priv === 0, ctx, {
+        replyid: reply.id,
+        subject: found.subject.name,
+      });
+    },
+
+    runner,
+    memory,
+  };
+}
+
+export type ChatService = ReturnType<typeof chatService>;

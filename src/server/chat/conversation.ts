@@ -1,0 +1,104 @@
+import type { ChatMessage } from '../../protocol/actions/chat.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { AppError } from '../errors.ts';
+import { friendPriv } from '../friends/friend-access.ts';
+import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
+import { formatTime } from '../friends/friends.service.ts';
+import { msg } from '../messages.ts';
+import type { Ctx, SessionUser } from '../rpc/context.ts';
+import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
+import { parseMarkers } from './markers.ts';
+
+/** The character and the caller's level on it; a caller with no right to watch is refused. */
+export async function openFriend(
+  friends: FriendsRepo,
+  friendid: string,
+  user: SessionUser,
+  ctx: Ctx,
+) {
+  const row = await friends.byFriendId(friendid);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
+  const priv = await friendPriv(friends, row.friend, user);
+  if (priv === 2) throw new AppError(ErrorCode.FORBIDDEN, msg('noWatchPermission', ctx.lang));
+  return {
+    friend: row.friend,
+    ownerEmail: row.ownerEmail ?? '',
+    ownerName: row.ownerName ?? '',
+    priv,
+  };
+}
+
+/** A new subject starts with the character's first message. */
+export async function createSubjectWithGreeting(
+  repo: ChatRepo,
+  userId: number,
+  friend: FriendRow,
+  name: string,
+) {
+  const subject = await repo.createSubject(userId, friend.id, name);
+  const { rows } = await repo.page(subject.id, 1);
+  if (rows.length === 0 && friend.firstprompt.trim()) {
+    await repo.insertMessage({
+      subjectId: subject.id,
+      role: 'assistant',
+      content: friend.firstprompt,
+      speaker: friend.friendname,
+    });
+  }
+  return subject;
+}
+
+/**
+ * The subject named (created if new and `create`), or the caller's most recent one, or a
+ * fresh default subject.
+ */
+export async function resolveSubject(
+  repo: ChatRepo,
+  userId: number,
+  friend: FriendRow,
+  name: string | undefined,
+  ctx: Ctx,
+  create = true,
+): Promise<SubjectRow> {
+  const wanted = name?.trim();
+  if (wanted) {
+    const found = await repo.subjectByName(userId, friend.id, wanted);
+    if (found) return found;
+    if (!create) throw new AppError(ErrorCode.NOT_FOUND, msg('subjectNotFound', ctx.lang));
+    return createSubjectWithGreeting(repo, userId, friend, wanted);
+  }
+  const [latest] = await repo.listSubjects(userId, friend.id);
+  return latest ?? createSubjectWithGreeting(repo, userId, friend, msg('defaultSubject', ctx.lang));
+}
+
+export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
+  return {
+    id: m.id,
+    role: m.role === 'user' ? 'user' : 'assistant',
+    tm: formatTime(m.createdAt),
+    message: m.content,
+    speaker: m.speaker,
+    img: m.img,
+    ...(showModel && m.model ? { model: m.model } : {}),
+    status: m.status === 'streaming' ? 'streaming' : m.status === 'failed' ? 'failed' : 'done',
+    ...(m.error ? { error: m.error } : {}),
+  };
+}
+
+/** The finished reply as AskFriend answers it (and the last event of its stream carries). */
+export function toAnswer(m: MessageRow, subject: SubjectRow, showModel: boolean, failText: string) {
+  const markers = parseMarkers(m.content);
+  const failed = m.status === 'failed';
+  return {
+    replyid: m.id,
+    message: m.content,
+    tm: formatTime(m.createdAt),
+    speaker: m.speaker,
+    status: failed ? ('failed' as const) : ('done' as const),
+    ...(failed ? { error: failText } : {}),
+    ...(showModel ? { model: m.model } : {}),
+    offline: m.model === 'offline' ? 1 : 0,
+    subject: subject.name,
+    markers,
+  };
+}

@@ -1,0 +1,199 @@
+import type { EngineMessage } from '../ai/engine.ts';
+import { estimateTokens } from '../ai/tokens.ts';
+import { markerRules } from './markers.ts';
+
+export interface PromptCharacter {
+  friendid: string;
+  friendname: string;
+  personality: string;
+  background: string;
+  friendtype: number;
+}
+
+export interface CatalogueEntry {
+  friendid: string;
+  friendname: string;
+  description: string;
+}
+
+export interface PromptParts {
+  character: PromptCharacter;
+  lang: 'he' | 'en';
+  /** Characters the user may open (librarian, receptionist). */
+  catalogue?: CatalogueEntry[];
+  /** The character an editor works on (sharoneditor with detailsfor). */
+  editing?: PromptCharacter & { firstprompt: string; description: string };
+  user: { fullname: string; notes: string; friendNotes: string; memory: string };
+  /** Running summary of the turns before `history`. */
+  summary: string;
+  /** Turns after the summary point, oldest first. */
+  history: EngineMessage[];
+  /** Passages retrieved for this turn. */
+  knowledge: string[];
+  message: EngineMessage;
+  budget: PromptBudget;
+}
+
+export interface PromptBudget {
+  /** Tokens the whole prompt may use. */
+  contextTokens: number;
+  /** Kept free for the answer. */
+  replyTokens: number;
+  /** Unsummarised history above this many tokens asks for a fold. */
+  foldAtTokens: number;
+}
+
+export interface AssembledPrompt {
+  system: string;
+  messages: EngineMessage[];
+  tokens: { system: number; history: number; message: number; total: number };
+  /** Old turns left out for lack of room (a fold is overdue). */
+  droppedTurns: number;
+  /** The unsummarised history is long: fold its older half into the summary. */
+  needsFold: boolean;
+}
+
+const T = {
+  he: {
+    you: (n: string) => `את/ה ${n}. הישאר/י בדמות לאורך כל השיחה וענה/י בשפה שבה המשתמש כותב.`,
+    personality: 'אישיות ואופן דיבור:',
+    background: 'רקע ועולם:',
+    catalogue: 'הדמויות שהמשתמש יכול לפתוח (מזהה — שם — תיאור):',
+    editing: 'הדמות שעליה את/ה עובד/ת עם היוצר:',
+    user: 'על המשתמש:',
+    name: 'שם:',
+    notes: 'מה שהמשתמש סיפר על עצמו:',
+    friendNotes: 'מה שהמשתמש סיפר לך במיוחד:',
+    memory: 'מה שלמדת על המשתמש בשיחות קודמות:',
+    summary: 'סיכום החלק המוקדם של השיחה הזו:',
+    knowledge: 'קטעים רלוונטיים מהספרים ומהידע של הדמות (השתמש/י בהם אם הם עוזרים לענות):',
+    message: 'ההודעה של המשתמש:',
+    opening: '(תחילת השיחה)',
+  },
+  en: {
+    you: (n: string) =>
+      `You are ${n}. Stay in character throughout and answer in the language the user writes in.`,
+    personality: 'Personality and manner of speech:',
+    background: 'Background and world:',
+    catalogue: 'Characters the user can open (id — name — description):',
+    editing: 'The character you are working on with its creator:',
+    user: 'About the user:',
+    name: 'Name:',
+    notes: 'What the user told about themselves:',
+    friendNotes: 'What the user told you in particular:',
+    memory: 'What you learned about the user in earlier conversations:',
+    summary: 'Summary of the earlier part of this conversation:',
+    knowledge:
+      "Relevant passages from the character's books and knowledge (use them if they help):",
+    message: "The user's message:",
+    opening: '(the conversation begins)',
+  },
+} as const;
+
+const section = (title: string, body: string) => (body.trim() ? `${title}\n${body.trim()}` : '');
+
+/** Librarians, receptionists and helpers route users to other characters. */
+const routes = (c: PromptCharacter, parts: PromptParts) =>
+  c.friendtype === 1 && !!parts.catalogue?.length;
+
+/**
+ * The one place a prompt is put together. Ordered from most stable to least, so providers'
+ * prompt caches keep hitting: the character (changes when edited), the user (details, memory:
+ * change now and then), the summary (changes at folds), the turns (only appended to), and
+ * last the new message with this turn's retrieved passages (new every turn).
+ */
+export function assemblePrompt(parts: PromptParts): AssembledPrompt {
+  const t = T[parts.lang];
+  const c = parts.character;
+  const system = [
+    t.you(c.friendname),
+    section(t.personality, c.personality),
+    section(t.background, c.background),
+    markerRules(parts.lang, routes(c, parts)),
+    parts.catalogue?.length
+      ? section(
+          t.catalogue,
+          parts.catalogue
+            .map((f) => `${f.friendid} — ${f.friendname} — ${f.description}`)
+            .join('\n'),
+        )
+      : '',
+    parts.editing
+      ? section(
+          t.editing,
+          [
+            `id: ${parts.editing.friendid}`,
+            `name: ${parts.editing.friendname}`,
+            `description: ${parts.editing.description}`,
+            `personality:\n${parts.editing.personality}`,
+            `background:\n${parts.editing.background}`,
+            `first message:\n${parts.editing.firstprompt}`,
+          ].join('\n'),
+        )
+      : '',
+    section(
+      t.user,
+      [
+        parts.user.fullname ? `${t.name} ${parts.user.fullname}` : '',
+        section(t.notes, parts.user.notes),
+        section(t.friendNotes, parts.user.friendNotes),
+        section(t.memory, parts.user.memory),
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    ),
+    section(t.summary, parts.summary),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+
+  const message: EngineMessage = parts.knowledge.length
+    ? {
+        ...parts.message,
+        content: `${section(t.knowledge, parts.knowledge.map((k) => `«${k.trim()}»`).join('\n\n'))}\n\n${t.message}\n${parts.message.content}`,
+      }
+    : parts.message;
+
+  const systemTokens = estimateTokens(system);
+  const messageTokens = estimateTokens(message.content) + (message.image ? 800 : 0);
+  const room = parts.budget.contextTokens - parts.budget.replyTokens - systemTokens - messageTokens;
+
+  // Newest turns first until the room is used; older ones wait for the next fold.
+  const costs = parts.history.map((m) => estimateTokens(m.content) + (m.image ? 800 : 0) + 4);
+  const historyTotal = costs.reduce((a, b) => a + b, 0);
+  let used = 0;
+  let start = parts.history.length;
+  while (start > 0 && used + costs[start - 1]! <= room) {
+    used += costs[start - 1]!;
+    start--;
+  }
+  // Some providers need the user to speak first; the character's greeting often opens.
+  const history = parts.history.slice(start);
+  if (history[0]?.role === 'assistant') history.unshift({ role: 'user', content: t.opening });
+  return {
+    system,
+    messages: [...history, message],
+    tokens: {
+      system: systemTokens,
+      history: used,
+      message: messageTokens,
+      total: systemTokens + used + messageTokens,
+    },
+    droppedTurns: start,
+    needsFold: historyTotal > parts.budget.foldAtTokens || start > 0,
+  };
+}
+
+/** Operating budgets: what we choose to send, under each model's real context window. */
+export function budgetFor(model: string): PromptBudget {
+  const windowTokens = model === 'offline' ? 8_000 : 128_000;
+  const contextTokens = Math.min(windowTokens, 24_000);
+  return { contextTokens, replyTokens: 2_000, foldAtTokens: Math.floor(contextTokens * 0.5) };
+}
+
+/** Which turns a fold takes: the older half of the unsummarised history, ending on an answer. */
+export function foldSplit(history: EngineMessage[]): number {
+  let cut = Math.floor(history.length / 2);
+  while (cut > 0 && history[cut - 1]!.role !== 'assistant') cut--;
+  return cut;
+}

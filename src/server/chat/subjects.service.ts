@@ -1,0 +1,214 @@
+import { ErrorCode } from '../../protocol/errors.ts';
+import type { ParsedInput } from '../../protocol/registry.ts';
+import { AppError } from '../errors.ts';
+import { friendsRepo } from '../friends/friends.repo.ts';
+import { formatTime } from '../friends/friends.service.ts';
+import { msg } from '../messages.ts';
+import { requireUser, type Ctx } from '../rpc/context.ts';
+import { usersRepo } from '../users/users.repo.ts';
+import type { ChatDeps } from './chat.service.ts';
+import { chatRepo } from './chat.repo.ts';
+import {
+  createSubjectWithGreeting,
+  openFriend,
+  resolveSubject,
+  toChatMessage,
+} from './conversation.ts';
+import type { ReplyRunner } from './reply-runner.ts';
+
+const PAGE = 50;
+
+/** Subjects, the conversation view, reset and rewind, canvas, memory and self notes. */
+export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
+  const repo = chatRepo(deps.db);
+  const friends = friendsRepo(deps.db);
+  const users = usersRepo(deps.db);
+
+  async function open(friendid: string, ctx: Ctx) {
+    const me = requireUser(ctx);
+    return { me, ...(await openFriend(friends, friendid, me, ctx)) };
+  }
+
+  async function existing(userId: number, friendRowId: number, name: string, ctx: Ctx) {
+    const s = await repo.subjectByName(userId, friendRowId, name);
+    if (!s) throw new AppError(ErrorCode.NOT_FOUND, msg('subjectNotFound', ctx.lang));
+    return s;
+  }
+
+  return {
+    async retrieve(input: ParsedInput<'RetrieveConversation'>, ctx: Ctx) {
+      const opened = await open(input.friendid, ctx);
+      const { friend, ownerEmail, ownerName } = opened;
+      let { me, priv } = opened;
+      // The history viewer: an admin reads someone else's conversation.
+      if (input.user && input.user.toLowerCase() !== me.email) {
+        if (me.usertype !== 0) throw new AppError(ErrorCode.IDENTITY_MISMATCH);
+        const other = await users.byEmail(input.user);
+        if (!other) throw new AppError(ErrorCode.NOT_FOUND);
+        me = { ...me, id: other.id };
+        priv = 0;
+      }
+      const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
+      const { rows, hasmore } = await repo.page(subject.id, input.limit ?? PAGE, input.before);
+      const chat = rows.filter((m) => !m.hidden).map((m) => toChatMessage(m, priv === 0));
+      // A reply left streaming by a stopped server is no longer being written.
+      for (const m of chat) {
+        if (m.status === 'streaming' && !runner.isLocal(m.id)) {
+          const row = rows.find((r) => r.id === m.id)!;
+          if (Date.now() - row.updatedAt.getTime() > 30_000) {
+            await repo.updateMessage(m.id, { status: 'failed', error: 'interrupted' });
+            m.status = 'failed';
+            m.error = msg('replyFailed', ctx.lang);
+          }
+        }
+      }
+      return {
+        friendname: friend.friendname,
+        image: friend.image,
+        public: friend.publicfriend === 1,
+        friendtype: friend.friendtype,
+        voice: friend.voice,
+        voice_instructions: friend.voiceInstructions,
+        creator: friend.friendtype === 2 ? '' : ownerEmail,
+        creatorname: friend.friendtype === 2 ? '' : ownerName,
+        subject: subject.name,
+        chat,
+        hasmore,
+        priv,
+      };
+    },
+
+    async reset(input: ParsedInput<'ResetConversation'>, ctx: Ctx) {
+      const { me, friend } = await open(input.friendid, ctx);
+      const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx, false);
+      await repo.clear(subject.id);
+      await createSubjectWithGreeting(repo, me.id, friend, subject.name);
+      return {};
+    },
+
+    async rewind(input: ParsedInput<'RewindConversation'>, ctx: Ctx) {
+      const { me, friend } = await open(input.friendid, ctx);
+      const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx, false);
+      let id = input.id;
+      if (!id && input.tm) {
+        const rows = await repo.since(subject.id, 0);
+        id = rows.find((m) => formatTime(m.createdAt) === input.tm)?.id;
+      }
+      const target = id ? await repo.messageById(id) : undefined;
+      if (!target || target.subject.id !== subject.id) throw new AppError(ErrorCode.NOT_FOUND);
+      const removed = await repo.deleteAfter(subject.id, target.message.id);
+      // A summary that covered removed turns no longer holds.
+      if (subject.summarizedUpTo > target.message.id)
+        await repo.updateSubject(subject.id, { summary: '', summarizedUpTo: 0 });
+      return { removed };
+    },
+
+    async list(input: ParsedInput<'GetSubjects'>, ctx: Ctx) {
+      const { me, friend } = await open(input.friendid, ctx);
+      let rows = await repo.listSubjects(me.id, friend.id);
+      if (rows.length === 0) rows = [await resolveSubject(repo, me.id, friend, undefined, ctx)];
+      return { subjects: rows.map((s) => s.name) };
+    },
+
+    async fork(input: ParsedInput<'ForkSubject'>, ctx: Ctx) {
+      const { me, friend } = await open(input.friendid, ctx);
+      if (!input.newsubject) throw new AppError(ErrorCode.BAD_INPUT, msg('subjectBlank', ctx.lang));
+      const from = await existing(me.id, friend.id, input.subject, ctx);
+      if (await repo.subjectByName(me.id, friend.id, input.newsubject))
+        throw new AppError(ErrorCode.CONFLICT, msg('subjectExists', ctx.lang));
+      const copy = await repo.forkSubject(from, input.newsubject);
+      return { subject: copy.name };
+    },
+
+    async remove(input: ParsedInput<'DelSubject'>, ctx: Ctx) {
+      const { me, friend } = await open(input.friendid, ctx);
+      const s = await existing(me.id, friend.id, input.subject, ctx);
+      await repo.deleteSubject(s.id);
+      return { subjects: (await repo.listSubjects(me.id, friend.id)).map((x) => x.name) };
+    },
+
+    /** A new subject (or the existing one of that name), or a rename of `subject`. */
+    async update(input: ParsedInput<'UpdateSubject'>, ctx: Ctx) {
+      const { me, friend } = await open(input.friendid, ctx);
+      if (!input.newsubject) throw new AppError(ErrorCode.BAD_INPUT, msg('subjectBlank', ctx.lang));
+      const clash = await repo.subjectByName(me.id, friend.id, input.newsubject);
+      if (!input.subject) {
+        const s = clash ?? (await createSubjectWithGreeting(repo, me.id, friend, input.newsubject));
+        return { subject: s.name };
+      }
+      const s = await existing(me.id, friend.id, input.subject, ctx);
+      if (clash && clash.id !== s.id)
+        throw new AppError(ErrorCode.CONFLICT, msg('subjectExists', ctx.lang));
+      return { subject: (await repo.updateSubject(s.id, { name: input.newsubject })).name };
+    },
+
+    async canvas(input: ParsedInput<'GetCanvas'>, ctx: Ctx) {
+      const { me, friend } = await open(input.friendid, ctx);
+      const s = await resolveSubject(repo, me.id, friend, input.subject, ctx);
+      return { canvas: s.canvas, backup: s.canvasBackup };
+    },
+
+    async saveCanvas(input: ParsedInput<'UpdateCanvas'>, ctx: Ctx) {
+      const { me, friend } = await open(input.friendid, ctx);
+      const s = await resolveSubject(repo, me.id, friend, input.subject, ctx);
+      if (input.contents === s.canvas) return { canvas: s.canvas, backup: s.canvasBackup };
+      const u = await repo.updateSubject(s.id, { canvas: input.contents, canvasBackup: s.canvas });
+      return { canvas: u.canvas, backup: u.canvasBackup };
+    },
+
+    async memory(input: ParsedInput<'GetSetMemory'>, ctx: Ctx) {
+      const { me, friend } = await open(input.friendid, ctx);
+      if ((input.set === 1 || input.set === true) && input.memory !== undefined) {
+        await repo.setMemory(me.id, friend.id, input.memory);
+      }
+      return { memory: (await repo.memory(me.id, friend.id))?.memory ?? '' };
+    },
+
+    async self(input: ParsedInput<'GetSetSelf'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      if (!input.friendid) {
+        if (input.notes !== undefined) await users.update(me.id, { notes: input.notes });
+        return { notes: (await users.byId(me.id))?.notes ?? '' };
+      }
+      const { friend } = await open(input.friendid, ctx);
+      if (input.notes !== undefined) await repo.setNotes(me.id, friend.id, input.notes);
+      return { notes: await repo.notes(me.id, friend.id) };
+    },
+
+    async analyze(input: ParsedInput<'AnalyzeConversationSubject'>, ctx: Ctx) {
+      const { me, friend } = await open(input.friendid, ctx);
+      const s = await resolveSubject(repo, me.id, friend, input.subject, ctx, false);
+      const rows = (await repo.since(s.id, 0)).filter((m) => m.status === 'done' && !m.hidden);
+      const lang = input.lang ?? ctx.lang;
+      const text = rows
+        .map((m) => `${m.role === 'user' ? 'USER' : friend.friendname}: ${m.content}`)
+        .join('\n')
+        .slice(-40_000);
+      const result = await deps.engine.generate({
+        model: friend.model,
+        system:
+          lang === 'he'
+            ? 'נתח/י בקצרה את השיחה: הנושאים העיקריים, הטון הרגשי, ומה כדאי להמשיך לשאול. עד 150 מילים, בעברית.'
+            : 'Briefly analyse the conversation: main topics, emotional tone, and what to ask next. At most 150 words.',
+        messages: [
+          { role: 'user', content: `${s.summary ? `EARLIER: ${s.summary}\n` : ''}${text}` },
+        ],
+        temperature: 0.3,
+        offline: {
+          friendname: friend.friendname,
+          firstprompt: '',
+          personality: '',
+          background: '',
+          knowledge: [],
+          lang,
+          task: 'analysis',
+        },
+      });
+      const fallback =
+        lang === 'he'
+          ? `בנושא "${s.name}" יש ${rows.length} הודעות. ניתוח מפורט דורש ספק מודלים מוגדר.`
+          : `The subject "${s.name}" has ${rows.length} messages. A detailed analysis needs a configured model provider.`;
+      return { analysis: result.text.trim() || fallback };
+    },
+  };
+}

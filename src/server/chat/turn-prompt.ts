@@ -1,0 +1,132 @@
+import { EDITOR_FRIEND_ID } from '../../protocol/constants.ts';
+import type { EngineMessage, EngineRequest } from '../ai/engine.ts';
+import { friendPriv } from '../friends/friend-access.ts';
+import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
+import type { SessionUser } from '../rpc/context.ts';
+import { usersRepo } from '../users/users.repo.ts';
+import type { ChatDeps } from './chat.service.ts';
+import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
+import { assemblePrompt, budgetFor, type AssembledPrompt } from './prompt.ts';
+
+export interface TurnPrompt {
+  request: EngineRequest;
+  assembled: AssembledPrompt;
+  modelName: string;
+  /** The turns the prompt's history was made of (for folding). */
+  history: MessageRow[];
+  friend: FriendRow;
+  userId: number;
+}
+
+const KNOWLEDGE_PASSAGES = 4;
+
+/** Gathers everything one turn's prompt needs and assembles it (prompt.ts decides the order). */
+export async function buildTurnPrompt(
+  deps: ChatDeps,
+  repo: ChatRepo,
+  friends: FriendsRepo,
+  t: {
+    me: SessionUser;
+    friend: FriendRow;
+    subject: SubjectRow;
+    userMessage: MessageRow;
+    lang: 'he' | 'en';
+    detailsfor?: string | undefined;
+  },
+): Promise<TurnPrompt> {
+  const { me, friend, subject, userMessage, lang } = t;
+  const resolved = deps.engine.resolver.resolve(friend.model);
+  const [user, mem, friendNotes, all, knowledge] = await Promise.all([
+    usersRepo(deps.db).byId(me.id),
+    repo.memory(me.id, friend.id),
+    repo.notes(me.id, friend.id),
+    repo.since(subject.id, subject.summarizedUpTo),
+    deps.retrieve(friend.id, userMessage.content, KNOWLEDGE_PASSAGES).catch((err: unknown) => {
+      deps.log.warn({ err }, 'knowledge retrieval failed');
+      return [] as string[];
+    }),
+  ]);
+  const history = all.filter(
+    (m) => m.id < userMessage.id && m.status === 'done' && !m.hidden && m.content.trim(),
+  );
+  const toEngine = (m: MessageRow): EngineMessage => ({
+    role: m.role === 'user' ? 'user' : 'assistant',
+    content: m.content,
+    image: m.img,
+  });
+
+  let catalogue;
+  if (friend.friendtype === 1) {
+    catalogue = (
+      await friends.list({
+        viewer: { id: me.id, email: me.email },
+        lang,
+        hideIds: me.canadd ? [] : [EDITOR_FRIEND_ID],
+      })
+    )
+      .filter((f) => f.friendid !== friend.friendid)
+      .map((f) => ({ friendid: f.friendid, friendname: f.friendname, description: f.description }));
+  }
+  let editing;
+  if (friend.friendid.toLowerCase() === EDITOR_FRIEND_ID && t.detailsfor) {
+    const target = await friends.byFriendId(t.detailsfor);
+    if (target && (await friendPriv(friends, target.friend, me)) === 0) {
+      const f = target.friend;
+      editing = {
+        friendid: f.friendid,
+        friendname: f.friendname,
+        personality: f.personality,
+        background: f.background,
+        friendtype: f.friendtype,
+        firstprompt: f.firstprompt,
+        description: f.description,
+      };
+    }
+  }
+
+  const assembled = assemblePrompt({
+    character: {
+      friendid: friend.friendid,
+      friendname: friend.friendname,
+      personality: friend.personality,
+      background: friend.background,
+      friendtype: friend.friendtype,
+    },
+    lang,
+    catalogue,
+    editing,
+    user: {
+      fullname: user?.fullname ?? '',
+      notes: user?.notes ?? '',
+      friendNotes,
+      memory: mem?.memory ?? '',
+    },
+    summary: subject.summary,
+    history: history.map(toEngine),
+    knowledge,
+    message: toEngine(userMessage),
+    budget: budgetFor(resolved.name),
+  });
+  return {
+    request: {
+      model: friend.model,
+      system: assembled.system,
+      messages: assembled.messages,
+      temperature: friend.temp / 100,
+      topP: friend.topP / 100,
+      offline: {
+        friendname: friend.friendname,
+        firstprompt: friend.firstprompt,
+        personality: friend.personality,
+        background: friend.background,
+        knowledge,
+        lang,
+      },
+    },
+    assembled,
+    modelName: resolved.name,
+    history,
+    friend,
+    userId: me.id,
+  };
+}

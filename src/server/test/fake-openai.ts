@@ -1,0 +1,168 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local OpenAI-compatible server for tests: the real provider code talks HTTP to it.
+ * Each request takes the next queued script (or the default): what to answer and how.
+ */
+export interface FakeScript {
+  /** The answer, streamed in `tokens` pieces (default: split on spaces). */
+  text?: string;
+  tokens?: string[];
+  firstTokenDelayMs?: number;
+  gapMs?: number;
+  /** Answer this HTTP error instead. */
+  status?: number;
+  /** Close the connection after this many tokens, without [DONE]. */
+  cutAfter?: number;
+  /** Send headers, then nothing. */
+  hang?: boolean;
+  usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens?: number };
+}
+
+export interface FakeRequest {
+  model: string;
+  messages: { role: string; content: unknown }[];
+  temperature?: number;
+  top_p?: number;
+  stream?: boolean;
+}
+
+export interface FakeOpenAI {
+  url: string;
+  requests: FakeRequest[];
+  enqueue(...scripts: FakeScript[]): void;
+  /** Scripts only for requests whose last user message contains `text` (background calls pass by). */
+  enqueueFor(text: string, ...scripts: FakeScript[]): void;
+  setDefault(script: FakeScript | ((req: FakeRequest) => FakeScript)): void;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startFakeOpenAI(): Promise<FakeOpenAI> {
+  const queue: FakeScript[] = [];
+  const targeted: { text: string; script: FakeScript }[] = [];
+  let fallback: FakeScript | ((req: FakeRequest) => FakeScript) = {
+    text: 'Hello from the fake model.',
+  };
+  const requests: FakeRequest[] = [];
+  const open = new Set<ServerResponse>();
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    open.add(res);
+    res.on('close', () => open.delete(res));
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    if (req.method === 'GET' && req.url?.endsWith('/models')) {
+      res.setHeader('content-type', 'application/json');
+      return res.end(JSON.stringify({ data: [{ id: 'fake-model', object: 'model' }] }));
+    }
+    if (!req.url?.endsWith('/chat/completions')) {
+      res.statusCode = 404;
+      return res.end('{}');
+    }
+    const body = JSON.parse(raw) as FakeRequest;
+    requests.push(body);
+    const lastUser = JSON.stringify(
+      body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '',
+    );
+    const t = targeted.findIndex((x) => lastUser.includes(x.text));
+    const script =
+      (t >= 0 ? targeted.splice(t, 1)[0]!.script : undefined) ??
+      queue.shift() ??
+      (typeof fallback === 'function' ? fallback(body) : fallback);
+    if (script.status) {
+      res.statusCode = script.status;
+      res.setHeader('content-type', 'application/json');
+      return res.end(
+        JSON.stringify({ error: { message: `fake error ${script.status}`, type: 'server_error' } }),
+      );
+    }
+    const text = script.text ?? '';
+    const tokens = script.tokens ?? text.match(/\S+\s*/g) ?? [];
+    const usage = script.usage ?? {
+      prompt_tokens: Math.ceil(JSON.stringify(body.messages).length / 4),
+      completion_tokens: tokens.length,
+    };
+    const id = `chatcmpl-${requests.length}`;
+    const created = Math.floor(Date.now() / 1000);
+    if (!body.stream) {
+      res.setHeader('content-type', 'application/json');
+      await sleep(script.firstTokenDelayMs ?? 0);
+      return res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created,
+          model: body.model,
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: tokens.join('') },
+              finish_reason: 'stop',
+            },
+          ],
+          usage: { ...usage, prompt_tokens_details: { cached_tokens: usage.cached_tokens ?? 0 } },
+        }),
+      );
+    }
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    res.flushHeaders();
+    if (script.hang) return;
+    const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
+    const chunk = (delta: object, finish: string | null = null) => ({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: body.model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+    await sleep(script.firstTokenDelayMs ?? 0);
+    send(chunk({ role: 'assistant', content: '' }));
+    for (let i = 0; i < tokens.length; i++) {
+      if (script.cutAfter !== undefined && i >= script.cutAfter) {
+        res.destroy();
+        return;
+      }
+      if (i > 0 && script.gapMs) await sleep(script.gapMs);
+      if (res.destroyed) return;
+      send(chunk({ content: tokens[i] }));
+    }
+    send(chunk({}, 'stop'));
+    send({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: body.model,
+      choices: [],
+      usage: { ...usage, prompt_tokens_details: { cached_tokens: usage.cached_tokens ?? 0 } },
+    });
+    res.write('data: [DONE]\n\n');
+    res.end();
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    enqueue: (...s) => queue.push(...s),
+    enqueueFor: (text, ...s) => targeted.push(...s.map((script) => ({ text, script }))),
+    setDefault: (s) => {
+      fallback = s;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const res of open) res.destroy();
+        server.close(() => r());
+      }),
+  };
+}

@@ -1,0 +1,284 @@
+import './chat.css';
+import './messages.css';
+import { ActionIcon, Alert, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { EDITOR_FRIEND_ID } from '../../../protocol/constants.ts';
+import { ErrorCode } from '../../../protocol/errors.ts';
+import { call } from '../../shared/api/client.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import { CharacterImage } from '../../shared/components/character-image.tsx';
+import { useConfirm } from '../../shared/components/confirm-dialog.tsx';
+import { MenuIcon } from '../../shared/components/icons.tsx';
+import { PageLoader } from '../../shared/components/page-loader.tsx';
+import { usePageTitle } from '../../shared/hooks/page-title.ts';
+import { useErrorText } from '../../shared/hooks/use-error-text.ts';
+import { isolate } from '../../shared/i18n/language.ts';
+import { useLanguage } from '../../shared/i18n/use-language.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { useStored } from '../../shared/storage/use-stored.ts';
+import { CanvasDialog } from './canvas-dialog.tsx';
+import { ChatPanel } from './chat-panel.tsx';
+import type { ChatMode } from './chat-types.ts';
+import { DetailsDialog } from './details-dialog.tsx';
+import { InputBar } from './input-bar.tsx';
+import { MessageList } from './message-list.tsx';
+import { useAsk, type ChatAnswer } from './use-ask.ts';
+import { useChatSession } from './use-chat-session.ts';
+import { useConversation, useConversationCache, type Message } from './use-conversation.ts';
+import type { DetailsMode } from './use-details.ts';
+import { sameName, subjectsKey, useSubjects } from './use-subjects.ts';
+
+/**
+ * The chat with one character (spec part 2 §2 "Chat screen"): /chat/:friendid[/:detailsfor],
+ * /minchat/:friendid[/:detailsfor[/:inputq]] and the editor's popup /chat/sharoneditor/:friendid
+ * (the character being edited is its detailsfor).
+ */
+export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const params = useParams();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const errorText = useErrorText();
+  const username = useStored('fullname') ?? '';
+  const friendid = mode === 'editor' ? EDITOR_FRIEND_ID : (params.friendid ?? '');
+  const detailsfor = mode === 'editor' ? params.friendid : params.detailsfor;
+
+  const session = useChatSession(friendid, { detailsfor, remember: mode === 'chat' });
+  const { subject, setSubject } = session;
+  const conv = useConversation(friendid, subject, lang, session.ready);
+  const cache = useConversationCache(friendid, subject);
+  const info = conv.data?.pages[0];
+  const noPermission = conv.error instanceof ApiError && conv.error.code === ErrorCode.FORBIDDEN;
+  const subjects = useSubjects(friendid, lang, !!info && !noPermission);
+  const [confirmDialog, confirm] = useConfirm();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [details, setDetails] = useState<DetailsMode | null>(null);
+  const [canvasOpen, setCanvasOpen] = useState(false);
+  const [actionError, setActionError] = useState('');
+  usePageTitle(info?.friendname ?? '');
+
+  // The server settled on a subject (the most recent one, or the stored name's spelling).
+  const served = conv.isPlaceholderData ? undefined : info?.subject;
+  useEffect(() => {
+    if (!served || (subject !== null && (served === subject || !sameName(served, subject)))) return;
+    cache.moveTo(served);
+    setSubject(served);
+  }, [served, subject, cache, setSubject]);
+
+  // A stored subject that no longer exists (deleted in another tab): the first one instead.
+  const list = subjects.data;
+  useEffect(() => {
+    if (!list?.length || subjects.isFetching || subject === null) return;
+    if (!list.some((s) => sameName(s, subject))) setSubject(list[0]!);
+  }, [list, subjects.isFetching, subject, setSubject]);
+
+  const onAnswer = useCallback(
+    (a: ChatAnswer) => {
+      const m = a.markers;
+      if (!m) return;
+      if (m.detailsfor) storage.set('detailsfor', m.detailsfor);
+      if (m.newSubject) {
+        void qc.invalidateQueries({ queryKey: subjectsKey(friendid) });
+        setSubject(m.newSubject);
+      } else if (m.renameSubject && a.subject && subject !== a.subject) {
+        cache.moveTo(a.subject);
+        setSubject(a.subject);
+        void qc.invalidateQueries({ queryKey: subjectsKey(friendid) });
+      }
+      if (m.navigateTo) navigate(`/chat/${m.navigateTo}`);
+    },
+    [qc, friendid, subject, cache, setSubject, navigate],
+  );
+
+  const ask = useAsk({
+    friendid,
+    subject,
+    lang,
+    friendname: info?.friendname ?? '',
+    username,
+    messages: conv.messages,
+    enabled: !!info && !conv.isPlaceholderData,
+    onAnswer,
+  });
+
+  /** Rewind and reset: ask, do, then load the conversation again. */
+  const act = useCallback(
+    async (question: string, work: () => Promise<{ Error: number; Errstr?: string }>) => {
+      if (!(await confirm(question, { danger: true }))) return;
+      setActionError('');
+      try {
+        const a = await work();
+        if (a.Error !== 0) setActionError(a.Errstr || t('common.unknownError'));
+      } catch {
+        setActionError(t('common.communicationError'));
+      }
+      await cache.reload();
+    },
+    [confirm, cache, t],
+  );
+  const onRewind = useCallback(
+    (m: Message) =>
+      void act(t('chat.rewindConfirm'), () =>
+        call('RewindConversation', { friendid, id: m.id, ...(subject ? { subject } : {}) }),
+      ),
+    [act, t, friendid, subject],
+  );
+  const onReset = () =>
+    void act(t('chat.resetConfirm'), () =>
+      call('ResetConversation', { friendid, ...(subject ? { subject } : {}) }),
+    );
+  const onRetry = useCallback((m: Message) => void ask.retry(m.id), [ask]);
+
+  const onRenamed = (from: string, to: string) => {
+    if (subject && sameName(subject, from)) {
+      cache.moveTo(to);
+      setSubject(to);
+    }
+  };
+
+  const error = ask.error || actionError;
+  const canvas = info && (info.friendtype === 1 || info.friendtype === 3) && subject;
+  const style = info?.image ? ({ '--chat-bg': `url("${info.image}")` } as CSSProperties) : {};
+
+  return (
+    <div className={`chat-screen chat-screen--${mode}`} style={style} data-testid="chat-screen">
+      {info ? (
+        <ChatPanel
+          open={panelOpen}
+          onClose={() => setPanelOpen(false)}
+          friendid={friendid}
+          info={info}
+          mode={mode}
+          busy={ask.busy}
+          subjects={subjects.data}
+          subject={subject}
+          forced={session.forced}
+          onSelectSubject={(name) => setSubject(name || null)}
+          onRenamedSubject={onRenamed}
+          onReset={() => {
+            setPanelOpen(false);
+            onReset();
+          }}
+          onDetails={(mode) => {
+            setPanelOpen(false);
+            setDetails(mode);
+          }}
+        />
+      ) : null}
+      {panelOpen ? (
+        <div className="chat-backdrop" onClick={() => setPanelOpen(false)} aria-hidden="true" />
+      ) : null}
+      <section className="chat-main">
+        <header className="chat-main__head">
+          {info ? (
+            <ActionIcon
+              className="chat-main__menu"
+              variant="subtle"
+              size="lg"
+              onClick={() => setPanelOpen(true)}
+              aria-label={t('chat.openPanel')}
+              title={t('chat.openPanel')}
+              data-testid="chat-panel-open"
+            >
+              <MenuIcon />
+            </ActionIcon>
+          ) : null}
+          {info && mode !== 'chat' ? (
+            <span className="chat-main__friend">
+              <CharacterImage
+                src={info.image}
+                name={info.friendname}
+                className="chat-main__avatar"
+              />
+              <Text fw={700} dir="auto" truncate="end">
+                {info.friendname}
+              </Text>
+            </span>
+          ) : null}
+          {subject ? (
+            <Text className="chat-main__subject" size="sm" c="dimmed" truncate="end" dir="auto">
+              {subject}
+            </Text>
+          ) : null}
+        </header>
+        {noPermission ? (
+          <Alert color="red" m="md" role="alert" data-testid="chat-no-permission">
+            {t('chat.noPermission')}
+          </Alert>
+        ) : conv.isError ? (
+          <Alert color="red" m="md" role="alert" data-testid="chat-load-error">
+            {errorText(conv.error) || t('chat.loadError')}
+          </Alert>
+        ) : !info || conv.isPlaceholderData ? (
+          <div className="chat-main__loading">
+            <PageLoader />
+          </div>
+        ) : (
+          <MessageList
+            messages={conv.messages}
+            hasEarlier={conv.hasNextPage}
+            loadingEarlier={conv.isFetchingNextPage}
+            onLoadEarlier={() => void conv.fetchNextPage()}
+            actionsDisabled={ask.busy}
+            onRewind={onRewind}
+            onRetry={onRetry}
+          />
+        )}
+        {error ? (
+          <Alert
+            color="red"
+            mx="md"
+            mb="xs"
+            role="alert"
+            data-testid="chat-error"
+            withCloseButton
+            closeButtonLabel={t('common.close')}
+            onClose={() => {
+              ask.clearError();
+              setActionError('');
+            }}
+          >
+            {error}
+          </Alert>
+        ) : null}
+        {noPermission ? null : (
+          <InputBar
+            busy={ask.busy}
+            disabled={!info || conv.isPlaceholderData}
+            waitingText={t('chat.writing', { name: isolate(info?.friendname ?? '') })}
+            inputq={params.inputq}
+            onSend={ask.send}
+            onCanvas={canvas ? () => setCanvasOpen(true) : undefined}
+          />
+        )}
+      </section>
+      {details && info ? (
+        <DetailsDialog
+          opened
+          initialMode={details}
+          onClose={() => setDetails(null)}
+          friendid={friendid}
+          friendname={info.friendname}
+        />
+      ) : null}
+      {canvasOpen && subject ? (
+        <CanvasDialog onClose={() => setCanvasOpen(false)} friendid={friendid} subject={subject} />
+      ) : null}
+      {confirmDialog}
+    </div>
+  );
+}
+
+export function MinChatScreen() {
+  return <ChatScreen mode="min" />;
+}
+
+export function EditorChatScreen() {
+  return <ChatScreen mode="editor" />;
+}
+
+export default ChatScreen;

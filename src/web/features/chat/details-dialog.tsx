@@ -1,0 +1,132 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import { Alert, Button, Group, Modal, SegmentedControl, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TIMINGS } from '../../../protocol/constants.ts';
+import { PageLoader } from '../../shared/components/page-loader.tsx';
+import { useErrorText } from '../../shared/hooks/use-error-text.ts';
+import { useTimedMessage } from '../../shared/hooks/use-timed-message.ts';
+import { isolate } from '../../shared/i18n/language.ts';
+import { useDetails, useSaveDetails, type DetailsMode } from './use-details.ts';
+
+function DetailsEditor({
+  mode,
+  friendid,
+  friendname,
+}: {
+  mode: DetailsMode;
+  friendid: string;
+  friendname: string;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const query = useDetails(mode, friendid, true);
+  const save = useSaveDetails(mode, friendid);
+  const [edited, setEdited] = useState<string | null>(null);
+  const [message, showMessage] = useTimedMessage(TIMINGS.userDetailsSuccessMs);
+  const name = isolate(friendname);
+
+  if (query.isPending) return <PageLoader />;
+  if (query.isError)
+    return (
+      <Alert color="red" role="alert">
+        {errorText(query.error)}
+      </Alert>
+    );
+  const text = edited ?? query.data;
+  const hint =
+    mode === 'memory'
+      ? t('chat.memoryHint', { name })
+      : mode === 'friend'
+        ? t('chat.detailsFriendHint', { name })
+        : t('chat.detailsGeneralHint');
+
+  const onSave = () =>
+    save.mutate(text, {
+      onSuccess: () => {
+        setEdited(null);
+        showMessage(mode === 'memory' ? t('chat.memorySaved') : t('chat.detailsSaved'));
+      },
+    });
+
+  return (
+    <>
+      <Text size="sm" c="dimmed" mb="xs">
+        {hint}
+      </Text>
+      {mode === 'memory' && !query.data && edited === null ? (
+        <Alert color="blue" variant="light" mb="sm" data-testid="details-empty">
+          {t('chat.memoryEmpty')}
+        </Alert>
+      ) : null}
+      <Textarea
+        value={text}
+        onChange={(e) => setEdited(e.currentTarget.value)}
+        rows={9}
+        resize="vertical"
+        dir="auto"
+        aria-label={hint}
+        data-testid="details-text"
+      />
+      {save.isError ? (
+        <Text size="sm" c="red" mt="xs" role="alert">
+          {errorText(save.error) || t('chat.detailsError')}
+        </Text>
+      ) : null}
+      <Group justify="space-between" mt="md" gap="sm">
+        <Text size="sm" c="teal.8" role="status" data-testid="details-message">
+          {message}
+        </Text>
+        <Button onClick={onSave} loading={save.isPending} data-testid="details-save">
+          {t('common.save')}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/**
+ * The user details dialog (spec part 2 §2 "Dialogs", 450 px): general notes about the
+ * user, notes for this character, or the character's memory of the user. Saving shows a
+ * message for 4 seconds.
+ */
+export function DetailsDialog({
+  opened,
+  initialMode,
+  onClose,
+  friendid,
+  friendname,
+}: {
+  opened: boolean;
+  initialMode: DetailsMode;
+  onClose: () => void;
+  friendid: string;
+  friendname: string;
+}) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<DetailsMode>(initialMode);
+  const label = (value: DetailsMode, text: string) => ({
+    value,
+    label: <span data-testid={`details-mode-${value}`}>{text}</span>,
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} size={450} title={t('chat.detailsTitle')} centered>
+      <SegmentedControl
+        fullWidth
+        mb="md"
+        value={mode}
+        onChange={(v) => setMode(v as DetailsMode)}
+        data={[
+          label('general', t('chat.detailsGeneral')),
+          label('friend', t('chat.detailsFriend')),
+          label('memory', t('chat.detailsMemory')),
+        ]}
+      />
+      <DetailsEditor key={mode} mode={mode} friendid={friendid} friendname={friendname} />
+    </Modal>
+  );
+}

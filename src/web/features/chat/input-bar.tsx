@@ -1,0 +1,224 @@
+import { ActionIcon, Loader, Text } from '@mantine/core';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { BREAKPOINTS, TIMINGS } from '../../../protocol/constants.ts';
+import { CanvasIcon, CloseIcon, SendIcon } from '../../shared/components/icons.tsx';
+import { imageFrom, scaleImage } from './scale-image.ts';
+
+/** Spec part 2 §9: the input grows with its text up to 150 px, then scrolls. */
+export const INPUT_MAX_HEIGHT = 150;
+
+/** Grows a textarea to fit its text, up to `max` px. */
+export function fitTextarea(el: HTMLTextAreaElement, max = INPUT_MAX_HEIGHT) {
+  el.style.height = 'auto';
+  // scrollHeight leaves out the borders, which a border-box height includes.
+  const borders = el.offsetHeight - el.clientHeight;
+  const wanted = el.scrollHeight + Math.max(0, borders);
+  el.style.height = `${Math.min(wanted, max)}px`;
+  el.style.overflowY = wanted > max ? 'auto' : 'hidden';
+}
+
+/**
+ * The message input (spec part 2 §2): multi-line, Enter sends and Shift+Enter adds a line,
+ * empty text is not sent; a pasted or dropped image is scaled and previewed until it goes
+ * with the next message. While an answer is awaited a waiting indicator takes the input's
+ * place (the text typed so far is kept). `inputq` (from the route) is put in the input and
+ * sent 500 ms later.
+ */
+export function InputBar({
+  busy,
+  disabled,
+  waitingText,
+  inputq,
+  onSend,
+  onCanvas,
+}: {
+  busy: boolean;
+  /** Nothing can be sent yet (the conversation is loading). */
+  disabled?: boolean;
+  waitingText: string;
+  inputq?: string | undefined;
+  /** Answers false when the message was not taken (its text then stays in the input). */
+  onSend: (text: string, img: string | null) => Promise<boolean> | boolean;
+  /** Shown for characters with a canvas (types 1 and 3). */
+  onCanvas?: (() => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [img, setImg] = useState<string | null>(null);
+  const [imgError, setImgError] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+
+  useLayoutEffect(() => {
+    if (area.current) fitTextarea(area.current);
+  }, [text, busy]);
+
+  // A wider or narrower input wraps the text differently.
+  useEffect(() => {
+    const el = area.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let width = el.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (el.clientWidth === width) return;
+      width = el.clientWidth;
+      fitTextarea(el);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [busy]);
+
+  const submit = useCallback(
+    async (value: string, image: string | null) => {
+      if (!value.trim() || busy || disabled) return;
+      setText('');
+      setImg(null);
+      const taken = await onSend(value, image);
+      if (!taken) {
+        setText((now) => now || value);
+        setImg((now) => now ?? image);
+      }
+    },
+    [busy, disabled, onSend],
+  );
+
+  // Back from waiting (or ready): the cursor returns to the input, except on touch screens
+  // where it would pop up the keyboard (spec part 2 §9: focus is skipped on mobile).
+  useEffect(() => {
+    if (busy || disabled || !area.current) return;
+    if (window.matchMedia?.(`(min-width: ${BREAKPOINTS.chatDesktop}px)`).matches)
+      area.current.focus();
+  }, [busy, disabled]);
+
+  // A question from the route: shown, then sent after about half a second.
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!inputq || disabled || asked.current === inputq) return;
+    setText(inputq);
+    const timer = setTimeout(() => {
+      asked.current = inputq;
+      void submit(inputq, null);
+    }, TIMINGS.autoSendInputqMs);
+    return () => clearTimeout(timer);
+  }, [inputq, disabled, submit]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    void submit(text, img);
+  };
+
+  const takeImage = async (data: DataTransfer | null) => {
+    const file = imageFrom(data);
+    if (!file) return false;
+    try {
+      setImg(await scaleImage(file));
+      setImgError(false);
+    } catch {
+      setImgError(true);
+    }
+    return true;
+  };
+
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (imageFrom(e.clipboardData)) {
+      e.preventDefault();
+      void takeImage(e.clipboardData);
+    }
+  };
+
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    if (!imageFrom(e.dataTransfer)) return;
+    e.preventDefault();
+    void takeImage(e.dataTransfer);
+  };
+
+  return (
+    <div
+      className="chat-input"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={onDrop}
+      data-testid="chat-input-bar"
+    >
+      {img ? (
+        <div className="chat-input__preview" data-testid="image-preview">
+          <img src={img} alt={t('chat.pastedImage')} />
+          <ActionIcon
+            size="sm"
+            radius="xl"
+            variant="filled"
+            color="dark"
+            className="chat-input__preview-remove"
+            onClick={() => setImg(null)}
+            aria-label={t('chat.removeImage')}
+            title={t('chat.removeImage')}
+            data-testid="image-remove"
+          >
+            <CloseIcon size={14} />
+          </ActionIcon>
+        </div>
+      ) : null}
+      {imgError ? (
+        <Text size="xs" c="red" role="alert">
+          {t('chat.imageError')}
+        </Text>
+      ) : null}
+      {busy ? (
+        <div className="chat-input__waiting" role="status" data-testid="chat-waiting">
+          <Loader type="dots" size="md" />
+          <Text size="sm" c="dimmed" dir="auto">
+            {waitingText}
+          </Text>
+        </div>
+      ) : (
+        <div className="chat-input__row">
+          {onCanvas ? (
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              onClick={onCanvas}
+              aria-label={t('chat.canvas')}
+              title={t('chat.canvas')}
+              data-testid="canvas-open"
+            >
+              <CanvasIcon />
+            </ActionIcon>
+          ) : null}
+          <textarea
+            ref={area}
+            className="chat-input__text"
+            rows={1}
+            // Empty, the placeholder follows the page; typed text takes its own direction.
+            dir={text ? 'auto' : undefined}
+            value={text}
+            placeholder={t('chat.placeholder')}
+            aria-label={t('chat.placeholder')}
+            onChange={(e) => setText(e.currentTarget.value)}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            data-testid="chat-input"
+          />
+          <ActionIcon
+            size="lg"
+            radius="xl"
+            onClick={() => void submit(text, img)}
+            disabled={disabled || !text.trim()}
+            aria-label={t('chat.send')}
+            title={t('chat.send')}
+            data-testid="chat-send"
+          >
+            <SendIcon size={18} className="flip-rtl" />
+          </ActionIcon>
+        </div>
+      )}
+    </div>
+  );
+}

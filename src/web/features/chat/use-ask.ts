@@ -1,0 +1,238 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '../../../protocol/errors.ts';
+import type { Answer } from '../../shared/api/client.ts';
+import { NetworkError } from '../../shared/api/errors.ts';
+import { streamCall, StreamCutError, type StreamAction } from '../../shared/api/stream.ts';
+import { nowTm } from '../../shared/i18n/format-time.ts';
+import type { Lang } from '../../shared/i18n/language.ts';
+import { storage } from '../../shared/storage/storage.ts';
+import { useConversationCache, type ConversationCache, type Message } from './use-conversation.ts';
+
+export type ChatAnswer = Answer<'AskFriend'>;
+
+export interface AskOptions {
+  friendid: string;
+  subject: string | null;
+  lang: Lang;
+  /** The character's name, for the answer shown before the server's first word. */
+  friendname: string;
+  /** The user's name, for their message shown at once. */
+  username: string;
+  /** The conversation in reading order (a reply still being written is followed). */
+  messages: Message[];
+  /** The conversation is loaded. */
+  enabled: boolean;
+  /** Every finished answer (the screen acts on its markers). */
+  onAnswer?: (answer: ChatAnswer) => void;
+}
+
+/** A cut connection is followed again this many times before giving up. */
+const MAX_FOLLOW_FAILURES = 5;
+const FOLLOW_RETRY_MS = 1000;
+
+/**
+ * Asking and answering (DESIGN.md §4 "A reply is never lost"): the user's message shows at
+ * once, the answer streams into the conversation word by word, a reply still being written
+ * (after a refresh, or when the connection dropped) is followed with FollowReply from what is
+ * shown, and a failed reply can be written again with RetryReply. Leaving the screen only
+ * stops listening: the server finishes the reply.
+ */
+export function useAsk(o: AskOptions) {
+  const { t } = useTranslation();
+  const { friendid, subject, lang, friendname, username, messages, enabled, onAnswer } = o;
+  const cache = useConversationCache(friendid, subject);
+  const [active, setActive] = useState<object | null>(null);
+  const [error, setError] = useState('');
+  /** A reply that could not be followed again: the input is given back. */
+  const [gaveUp, setGaveUp] = useState<number | null>(null);
+  const ctrl = useRef<AbortController | null>(null);
+  const failures = useRef(new Map<number, number>());
+  const onAnswerRef = useRef(onAnswer);
+  useEffect(() => {
+    onAnswerRef.current = onAnswer;
+  }, [onAnswer]);
+
+  // Another conversation, or leaving: stop listening (the server goes on writing).
+  useEffect(
+    () => () => {
+      ctrl.current?.abort();
+      ctrl.current = null;
+    },
+    [friendid, subject],
+  );
+
+  const finish = useCallback(
+    (c: ConversationCache, replyid: number, answer: ChatAnswer) => {
+      if (answer.markers?.hidden) c.remove(replyid);
+      else
+        c.update(replyid, (m) => ({
+          ...m,
+          message: answer.message,
+          tm: answer.tm || m.tm,
+          speaker: answer.speaker || m.speaker,
+          status: answer.status,
+          ...(answer.status === 'failed'
+            ? { error: answer.error || answer.Errstr || t('chat.replyFailed') }
+            : { error: undefined }),
+          ...(answer.model ? { model: answer.model } : {}),
+          offline: answer.offline,
+        }));
+      onAnswerRef.current?.(answer);
+    },
+    [t],
+  );
+
+  /** Runs one streamed action; true when the server took it (it answered or started). */
+  const run = useCallback(
+    async (
+      action: StreamAction,
+      input: Record<string, unknown>,
+      ids: { replyid?: number; tempId?: number },
+    ): Promise<boolean> => {
+      const controller = new AbortController();
+      ctrl.current?.abort();
+      ctrl.current = controller;
+      const token = {};
+      setActive(token);
+      setError('');
+      const c = cache;
+      let replyid = ids.replyid;
+      try {
+        const answer = await streamCall(
+          action,
+          input as never,
+          {
+            onStart(s) {
+              replyid = s.replyid;
+              if (s.usermessage) c.put(s.usermessage, ids.tempId);
+              if (action === 'AskFriend')
+                c.put({
+                  id: s.replyid,
+                  role: 'assistant',
+                  message: '',
+                  speaker: friendname,
+                  tm: nowTm(),
+                  img: null,
+                  status: 'streaming',
+                });
+              if (action === 'RetryReply')
+                c.update(s.replyid, (m) => ({
+                  ...m,
+                  message: '',
+                  status: 'streaming',
+                  error: undefined,
+                }));
+            },
+            onDelta(text) {
+              if (replyid !== undefined)
+                c.update(replyid, (m) => ({ ...m, message: m.message + text }));
+            },
+            onRestart() {
+              if (replyid !== undefined) c.update(replyid, (m) => ({ ...m, message: '' }));
+            },
+          },
+          controller.signal,
+        );
+        const finished = answer.Error === ErrorCode.OK || answer.status === 'failed';
+        if (finished && typeof answer.replyid === 'number') {
+          failures.current.delete(answer.replyid);
+          finish(c, answer.replyid, answer as ChatAnswer);
+          return true;
+        }
+        // Refused before anything was stored (bad input, no permission, reply not found).
+        if (ids.tempId !== undefined && replyid === undefined) c.remove(ids.tempId);
+        setError(answer.Errstr || t('common.unknownError'));
+        if (action === 'FollowReply' && ids.replyid !== undefined) {
+          failures.current.set(ids.replyid, MAX_FOLLOW_FAILURES);
+          setGaveUp(ids.replyid);
+          void c.reload();
+        }
+        return replyid !== undefined;
+      } catch (err) {
+        if (controller.signal.aborted) return replyid !== undefined;
+        if (err instanceof StreamCutError && replyid !== undefined) {
+          // The reply goes on on the server: follow it again from what is shown.
+          const n = (failures.current.get(replyid) ?? 0) + 1;
+          failures.current.set(replyid, n);
+          if (n >= MAX_FOLLOW_FAILURES) setGaveUp(replyid);
+          await new Promise((r) => setTimeout(r, FOLLOW_RETRY_MS));
+          return true;
+        }
+        if (ids.tempId !== undefined && replyid === undefined) c.remove(ids.tempId);
+        if (ids.replyid !== undefined) {
+          const n = (failures.current.get(ids.replyid) ?? 0) + 1;
+          failures.current.set(ids.replyid, n);
+          if (n >= MAX_FOLLOW_FAILURES) setGaveUp(ids.replyid);
+        }
+        setError(
+          err instanceof NetworkError ? t('common.communicationError') : t('common.unknownError'),
+        );
+        return false;
+      } finally {
+        if (ctrl.current === controller) ctrl.current = null;
+        setActive((a) => (a === token ? null : a));
+      }
+    },
+    [cache, finish, friendname, t],
+  );
+
+  const send = useCallback(
+    async (text: string, img?: string | null): Promise<boolean> => {
+      if (!text.trim() || ctrl.current || !enabled) return false;
+      const tempId = -Date.now();
+      cache.put({
+        id: tempId,
+        role: 'user',
+        message: text,
+        speaker: username,
+        tm: nowTm(),
+        img: img || null,
+        status: 'done',
+      });
+      return run(
+        'AskFriend',
+        {
+          friendid,
+          lang,
+          message: text,
+          detailsfor: storage.get('detailsfor') ?? '',
+          ...(subject ? { subject } : {}),
+          ...(img ? { img } : {}),
+        },
+        { tempId },
+      );
+    },
+    [cache, enabled, friendid, lang, run, subject, username],
+  );
+
+  const retry = useCallback(
+    (replyid: number) => {
+      if (ctrl.current) return Promise.resolve(false);
+      return run('RetryReply', { replyid }, { replyid });
+    },
+    [run],
+  );
+
+  // A reply still being written (after a refresh, or a dropped connection): follow it.
+  const writing = useMemo(() => messages.findLast((m) => m.status === 'streaming'), [messages]);
+  useEffect(() => {
+    if (!enabled || !writing || writing.id < 0 || ctrl.current || active) return;
+    if ((failures.current.get(writing.id) ?? 0) >= MAX_FOLLOW_FAILURES) return;
+    void run(
+      'FollowReply',
+      { replyid: writing.id, offset: writing.message.length },
+      { replyid: writing.id },
+    );
+  }, [enabled, writing, active, run]);
+
+  const stuck = writing !== undefined && writing.id === gaveUp;
+  return {
+    send,
+    retry,
+    /** A question is on its way or an answer is being written. */
+    busy: active !== null || (writing !== undefined && !stuck),
+    error,
+    clearError: () => setError(''),
+  };
+}
