@@ -8,7 +8,7 @@ const OptionalSubject = z.string().trim().max(120).optional();
 /** A pasted image: a JPEG/PNG/WebP data URL the client scaled to at most 300 px. */
 const PastedImage = z
   .string()
-  .max(1_500_000)
+  .max(700_000)
   .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, 'a JPEG, PNG or WebP data URL');
 const ReplyId = z.coerce.number().int().min(1);
 

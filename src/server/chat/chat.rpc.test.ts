@@ -254,6 +254,8 @@ describe.each(testDatabases())('chat on %s', (kind) => {
       { bearer: token },
     );
     expect(subjects.body.subjects).toContain('Moriarty');
+    const created = await retrieve({ subject: 'Moriarty' });
+    expect((created.body.chat as { role: string }[])[0]?.role).toBe('assistant');
     const conv = await retrieve({ subject: 'Markers' });
     expect(
       (conv.body.chat as { message: string }[]).some((m) => m.message.includes('::Moriarty::')),

@@ -9,7 +9,13 @@ import { requireUser, type Ctx } from '../rpc/context.ts';
 import type { Streaming } from '../rpc/streaming.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import { chatRepo, type MessageRow, type SubjectRow } from './chat.repo.ts';
-import { openFriend, resolveSubject, toAnswer, toChatMessage } from './conversation.ts';
+import {
+  createSubjectWithGreeting,
+  openFriend,
+  resolveSubject,
+  toAnswer,
+  toChatMessage,
+} from './conversation.ts';
 import { parseMarkers } from './markers.ts';
 import { createMemoryKeeper } from './memory.ts';
 import { buildTurnPrompt } from './turn-prompt.ts';
@@ -100,7 +106,12 @@ export function chatService(deps: ChatDeps) {
           );
           current =
             exists ??
-            (await repo.createSubject(subject.userId, subject.friendId, markers.newSubject));
+            (await createSubjectWithGreeting(
+              repo,
+              subject.userId,
+              prompt.friend,
+              markers.newSubject,
+            ));
         } else if (markers.renameSubject) {
           const clash = await repo.subjectByName(
             subject.userId,
@@ -171,8 +182,11 @@ export function chatService(deps: ChatDeps) {
       if (!found || found.subject.userId !== me.id || found.message.role !== 'assistant') {
         throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
       }
+      // Editors see the model label here too.
+      const fr = await friends.byId(found.subject.friendId);
+      const priv = fr ? (await openFriend(friends, fr.friendid, me, ctx)).priv : 1;
       const row = { ...found.message, content: found.message.content.slice(0, input.offset ?? 0) };
-      return stream(row, found.subject.id, false, ctx, {
+      return stream(row, found.subject.id, priv === 0, ctx, {
         replyid: row.id,
         subject: found.subject.name,
       });

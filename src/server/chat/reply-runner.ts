@@ -124,7 +124,13 @@ export function createReplyRunner(
     follow(replyId: number, offset: number, listener: Listener): () => void {
       const l = live.get(replyId);
       if (l) {
-        if (l.content.length > offset) listener({ type: 'delta', text: l.content.slice(offset) });
+        if (l.content.length < offset) {
+          // The model restarted since the follower's text was read: start it over.
+          listener({ type: 'restart' });
+          if (l.content) listener({ type: 'delta', text: l.content });
+        } else if (l.content.length > offset) {
+          listener({ type: 'delta', text: l.content.slice(offset) });
+        }
         if (l.final) {
           listener({ type: 'done', row: l.final });
           return () => {};

@@ -1,0 +1,173 @@
+/**
+ * Chat benchmarks over the local fake OpenAI-compatible server (loopback only):
+ * - added time to first token (p50/p99) at 1 and 20 concurrent chats
+ * - prompt tokens per turn at turns 10, 100 and 1000 of a scripted conversation
+ * - share of each prompt that is a prefix of the previous one (what a provider's cache can reuse)
+ * - time to open a 5,000-message subject
+ * Prints figures; asserts nothing.   npm run bench:chat
+ */
+import type { AddressInfo } from 'node:net';
+import { estimateTokens } from '../src/server/ai/tokens.ts';
+import { messages } from '../src/server/db/schema.ts';
+import { startFakeOpenAI } from '../src/server/test/fake-openai.ts';
+import { createTestApp, rpc, userWithSession } from '../src/server/test/harness.ts';
+
+const PROVIDER_TTFT_MS = 200;
+const fake = await startFakeOpenAI();
+const t = await createTestApp('pglite', {
+  env: { OPENAI_COMPATIBLE_BASE_URL: fake.url, OPENAI_COMPATIBLE_MODELS: 'fake-model' },
+  retry: { attempts: 1, baseDelayMs: 10, idleTimeoutMs: 30_000 },
+});
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+async function firstToken(token: string, message: string): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify({
+      action: 'AskFriend',
+      friendid: 'holmesen',
+      message,
+      subject: `bench ${message}`,
+    }),
+  });
+  const reader = res.body!.getReader();
+  let buf = '';
+  let ttft = -1;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += new TextDecoder().decode(value);
+    if (ttft < 0 && buf.includes('event: delta')) ttft = performance.now() - t0;
+  }
+  return ttft - PROVIDER_TTFT_MS;
+}
+
+// 1. Added time to first token.
+fake.setDefault({ text: 'Elementary. '.repeat(20), firstTokenDelayMs: PROVIDER_TTFT_MS, gapMs: 2 });
+const tokens = await Promise.all(
+  Array.from({ length: 20 }, (_, i) => userWithSession(t, `bench${i}@example.com`)),
+);
+for (let i = 0; i < 5; i++) await firstToken(tokens[0]!, `warm ${i}`);
+const single: number[] = [];
+for (let i = 0; i < 40; i++) single.push(await firstToken(tokens[0]!, `single ${i}`));
+const concurrent: number[] = [];
+for (let round = 0; round < 4; round++) {
+  concurrent.push(
+    ...(await Promise.all(tokens.map((tk, i) => firstToken(tk, `round ${round} user ${i}`)))),
+  );
+}
+console.log('\nadded time to first token (ms, over a provider that takes 200 ms)');
+console.log(
+  `  1 chat:    p50 ${pct(single, 50).toFixed(1)}  p99 ${pct(single, 99).toFixed(1)}  (n=${single.length})`,
+);
+console.log(
+  `  20 chats:  p50 ${pct(concurrent, 50).toFixed(1)}  p99 ${pct(concurrent, 99).toFixed(1)}  (n=${concurrent.length})`,
+);
+
+// 2 and 3. A scripted 1,000-turn conversation: prompt size per turn and prefix reuse.
+fake.requests.length = 0;
+fake.setDefault((req) => {
+  const sys = String(req.messages[0]?.content ?? '');
+  if (sys.startsWith('Summarise'))
+    return { text: 'Summary: ' + 'they talked about cases and clues. '.repeat(12) };
+  if (sys.includes("keep a character's memory"))
+    return { text: '- The reader likes mysteries and violins.' };
+  return { text: 'A fine question. ' + 'The answer lies in small details. '.repeat(3) };
+});
+const reader = tokens[1]!;
+const promptTokens: number[] = [];
+const prefixShare: number[] = [];
+let previous = '';
+for (let turn = 1; turn <= 1000; turn++) {
+  const before = fake.requests.length;
+  await rpc(
+    t.app,
+    {
+      action: 'AskFriend',
+      friendid: 'holmesen',
+      lang: 'en',
+      message: `Question ${turn}: what do you make of clue number ${turn}?`,
+      subject: 'long',
+    },
+    { bearer: reader },
+  );
+  const chatReq = fake.requests
+    .slice(before)
+    .find((r) => String(r.messages[0]?.content).startsWith('You are'));
+  const serialized = chatReq!.messages
+    .map(
+      (m) => `${m.role}:${typeof m.content === 'string' ? m.content : JSON.stringify(m.content)}`,
+    )
+    .join('\n');
+  promptTokens.push(estimateTokens(serialized));
+  if (previous) {
+    let i = 0;
+    while (i < previous.length && i < serialized.length && previous[i] === serialized[i]) i++;
+    prefixShare.push(i / serialized.length);
+  }
+  previous = serialized;
+  if (turn % 25 === 0) await new Promise((r) => setTimeout(r, 20)); // let background folds run
+}
+console.log('\nprompt tokens per turn (estimated) of a scripted conversation');
+for (const n of [10, 100, 1000])
+  console.log(`  turn ${String(n).padStart(4)}: ${promptTokens[n - 1]}`);
+const shares = prefixShare.slice(1);
+console.log(
+  `share of each prompt that is a prefix of the previous one: median ${(pct(shares, 50) * 100).toFixed(1)}%, p10 ${(pct(shares, 10) * 100).toFixed(1)}%`,
+);
+
+// 4. Opening a 5,000-message subject.
+await rpc(
+  t.app,
+  { action: 'UpdateSubject', friendid: 'alice', newsubject: 'huge' },
+  { bearer: reader },
+);
+const first = await rpc(
+  t.app,
+  { action: 'RetrieveConversation', friendid: 'alice', subject: 'huge' },
+  { bearer: reader },
+);
+const firstId = (first.body.chat as { id: number }[])[0]!.id;
+const subjectId = (await t.deps.db.select().from(messages)).find(
+  (m) => m.id === firstId,
+)!.subjectId;
+for (let i = 0; i < 5000; i += 500) {
+  await t.deps.db
+    .insert(messages)
+    .values(
+      Array.from({ length: 500 }, (_, j) => ({
+        subjectId,
+        role: (i + j) % 2 ? 'assistant' : 'user',
+        content: `Message ${i + j}: ` + 'words of a long conversation '.repeat(8),
+      })),
+    );
+}
+const open: number[] = [];
+for (let i = 0; i < 30; i++) {
+  const t0 = performance.now();
+  await rpc(
+    t.app,
+    { action: 'RetrieveConversation', friendid: 'alice', subject: 'huge' },
+    { bearer: reader },
+  );
+  open.push(performance.now() - t0);
+}
+console.log(
+  `\nopen a 5,000-message subject (first page of 50): p50 ${pct(open, 50).toFixed(1)} ms, p99 ${pct(open, 99).toFixed(1)} ms`,
+);
+
+await t.close();
+await fake.close();
+process.exit(0);
