@@ -144,15 +144,13 @@ const subjectId = (await t.deps.db.select().from(messages)).find(
   (m) => m.id === firstId,
 )!.subjectId;
 for (let i = 0; i < 5000; i += 500) {
-  await t.deps.db
-    .insert(messages)
-    .values(
-      Array.from({ length: 500 }, (_, j) => ({
-        subjectId,
-        role: (i + j) % 2 ? 'assistant' : 'user',
-        content: `Message ${i + j}: ` + 'words of a long conversation '.repeat(8),
-      })),
-    );
+  await t.deps.db.insert(messages).values(
+    Array.from({ length: 500 }, (_, j) => ({
+      subjectId,
+      role: (i + j) % 2 ? 'assistant' : 'user',
+      content: `Message ${i + j}: ` + 'words of a long conversation '.repeat(8),
+    })),
+  );
 }
 const open: number[] = [];
 for (let i = 0; i < 30; i++) {
