@@ -5,10 +5,11 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import { FriendId } from '../../protocol/fields.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { FormError, readMultipart, sendFailureText, sendText } from '../http/multipart.ts';
+import { sendText } from '../http/multipart.ts';
+import { receiveUpload, requireFile } from '../http/upload.ts';
 import { callerContext } from '../http/request.ts';
 import { msg } from '../messages.ts';
-import { failure, identityMismatch, pickLang } from '../rpc/dispatcher.ts';
+import { pickLang } from '../rpc/dispatcher.ts';
 import type { Services } from '../services.ts';
 
 /** Character image upload, the download endpoint (spec §7) and the public image folder. */
@@ -22,43 +23,22 @@ export async function registerImageRoutes(
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart);
 
-    scope.post(DirectPaths.uploadImage, async (request, reply) => {
-      const auth = await callerContext(services, request, reply, { secure });
-      if ('fail' in auth) return sendFailureText(reply, auth.fail);
-      const ctx = auth.ctx;
-      let form;
-      try {
-        form = await readMultipart(request, services.images.maxBytes);
-      } catch (err) {
-        if (!(err instanceof FormError)) throw err;
-        ctx.lang = pickLang(err.fields.lang, ctx.user, ctx.acceptLanguage);
-        if (err.reason === 'tooLarge') {
-          return sendText(
-            reply,
-            413,
-            msg('imageTooLarge', ctx.lang, { max: String(config.IMAGE_MAX_MB) }),
-          );
-        }
-        return sendText(reply, 400, msg('uploadMalformed', ctx.lang));
-      }
-      const { fields, file } = form;
-      ctx.lang = pickLang(fields.lang, ctx.user, ctx.acceptLanguage);
-      if (identityMismatch(fields.user ?? fields.email, ctx.user!)) {
-        return sendFailureText(reply, failure(ErrorCode.IDENTITY_MISMATCH, ctx.lang));
-      }
-      const friendid = fields.friend ?? fields.friendid ?? '';
-      if (friendid && !FriendId.safeParse(friendid).success) {
-        return sendFailureText(reply, failure(ErrorCode.BAD_INPUT, ctx.lang));
-      }
-      if (!file) return sendText(reply, 400, msg('uploadNoFile', ctx.lang));
-      try {
-        const out = await services.images.uploadCharacterImage({ data: file.data, friendid }, ctx);
-        return sendText(reply, 200, `OK ${out.image}`);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        return sendFailureText(reply, failure(err.code, ctx.lang, err.message));
-      }
-    });
+    scope.post(DirectPaths.uploadImage, (request, reply) =>
+      receiveUpload(services, request, reply, {
+        secure,
+        maxBytes: services.images.maxBytes,
+        tooLargeText: (lang) => msg('imageTooLarge', lang, { max: String(config.IMAGE_MAX_MB) }),
+        handle: async ({ fields, file }, ctx) => {
+          const friendid = fields.friend ?? fields.friendid ?? '';
+          if (friendid && !FriendId.safeParse(friendid).success) {
+            throw new AppError(ErrorCode.BAD_INPUT);
+          }
+          const { data } = requireFile(file, ctx);
+          const out = await services.images.uploadCharacterImage({ data, friendid }, ctx);
+          return out.image;
+        },
+      }),
+    );
   });
 
   app.get(DirectPaths.download, async (request, reply) => {

@@ -5,10 +5,10 @@ import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import { FriendId } from '../../protocol/fields.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { FormError, readMultipart, sendFailureText, sendText } from '../http/multipart.ts';
+import { receiveUpload, requireFile, UploadRefusal } from '../http/upload.ts';
 import { callerContext, ensureXsrfCookie } from '../http/request.ts';
 import { msg } from '../messages.ts';
-import { failure, identityMismatch, pickLang } from '../rpc/dispatcher.ts';
+import { failure, pickLang } from '../rpc/dispatcher.ts';
 import type { Services } from '../services.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -38,46 +38,24 @@ export async function registerKnowledgeRoutes(
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart);
 
-    scope.post(DirectPaths.upload, async (request, reply) => {
-      const auth = await callerContext(services, request, reply, { secure });
-      if ('fail' in auth) return sendFailureText(reply, auth.fail);
-      const ctx = auth.ctx;
-      let form;
-      try {
-        form = await readMultipart(request, services.files.maxBytes);
-      } catch (err) {
-        if (!(err instanceof FormError)) throw err;
-        ctx.lang = pickLang(err.fields.lang, ctx.user, ctx.acceptLanguage);
-        if (err.reason === 'tooLarge') {
-          return sendText(
-            reply,
-            413,
-            msg('uploadTooLarge', ctx.lang, { max: String(config.UPLOAD_MAX_MB) }),
+    scope.post(DirectPaths.upload, (request, reply) =>
+      receiveUpload(services, request, reply, {
+        secure,
+        maxBytes: services.files.maxBytes,
+        tooLargeText: (lang) => msg('uploadTooLarge', lang, { max: String(config.UPLOAD_MAX_MB) }),
+        handle: async ({ fields, file }, ctx) => {
+          const friendid = fields.friend ?? fields.friendid ?? '';
+          if (!FriendId.safeParse(friendid).success)
+            throw new UploadRefusal(msg('uploadNoFriend', ctx.lang));
+          const { filename, data } = requireFile(file, ctx);
+          const out = await services.files.upload(
+            { friendid, filename, data, subject: fields.subject },
+            ctx,
           );
-        }
-        return sendText(reply, 400, msg('uploadMalformed', ctx.lang));
-      }
-      const { fields, file } = form;
-      ctx.lang = pickLang(fields.lang, ctx.user, ctx.acceptLanguage);
-      if (identityMismatch(fields.user ?? fields.email, ctx.user!)) {
-        return sendFailureText(reply, failure(ErrorCode.IDENTITY_MISMATCH, ctx.lang));
-      }
-      const friendid = fields.friend ?? fields.friendid ?? '';
-      if (!FriendId.safeParse(friendid).success) {
-        return sendText(reply, 400, msg('uploadNoFriend', ctx.lang));
-      }
-      if (!file) return sendText(reply, 400, msg('uploadNoFile', ctx.lang));
-      try {
-        const out = await services.files.upload(
-          { friendid, filename: file.filename, data: file.data, subject: fields.subject },
-          ctx,
-        );
-        return sendText(reply, 200, `OK ${out.num}`);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        return sendFailureText(reply, failure(err.code, ctx.lang, err.message));
-      }
-    });
+          return String(out.num);
+        },
+      }),
+    );
   });
 
   const json = (reply: FastifyReply, status: number, body: Record<string, unknown>) =>

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, rpc, userWithSession } from '../test/harness.ts';
+
+describe('offline model in the chat', () => {
+  it('answers from the character texts and says it is offline', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      const token = await userWithSession(t, 'o@example.com');
+      const r = await rpc(
+        t.app,
+        {
+          action: 'AskFriend',
+          friendid: 'holmesen',
+          message: 'Where do you live on Baker Street?',
+          lang: 'en',
+        },
+        { bearer: token },
+      );
+      expect(r.body).toMatchObject({ Error: 0, offline: 1, status: 'done' });
+      expect(r.body.message).toMatch(/Offline model/);
+    } finally {
+      await t.close();
+    }
+  });
+});
