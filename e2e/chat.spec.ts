@@ -160,7 +160,12 @@ test.describe('chat', () => {
     await ask(page, 'בוא נפתח נושא חדש: חקירות');
     await expect(subjectItem(page, 'חקירות')).toHaveAttribute('data-current', 'true');
     await expect(page.getByText('::חקירות::')).toHaveCount(0);
-    await expect(page.getByTestId('chat-empty')).toBeVisible();
+    // The new subject opens with the character's first message, like any new subject.
+    await expect(page.locator('[data-testid="chat-message"]')).toHaveCount(1);
+    await expect(page.locator('[data-testid="chat-message"]').first()).toHaveAttribute(
+      'data-role',
+      'assistant',
+    );
     await ask(page, 'ספר על התיק הראשון');
     await expect(lastMessage(page)).toHaveAttribute('data-status', 'done');
 
