@@ -25,6 +25,8 @@ export const ChatMessage = z.object({
   /** streaming: still being written; failed: see `error`. */
   status: z.enum(['done', 'streaming', 'failed']),
   error: z.string().optional(),
+  /** 1: written by the built-in offline model (the UI says so). */
+  offline: z.number().int().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 

@@ -82,6 +82,7 @@ export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
     ...(showModel && m.model ? { model: m.model } : {}),
     status: m.status === 'streaming' ? 'streaming' : m.status === 'failed' ? 'failed' : 'done',
     ...(m.error ? { error: m.error } : {}),
+    ...(m.model === 'offline' ? { offline: 1 } : {}),
   };
 }
 
