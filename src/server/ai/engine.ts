@@ -86,17 +86,19 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 function toModelMessages(messages: EngineMessage[]): ModelMessage[] {
-  return messages.map((m) =>
-    m.role === 'user' && m.image
+  return messages.map((m) => {
+    const image =
+      m.role === 'user' && m.image ? /^data:([^;,]+);base64,(.*)$/s.exec(m.image) : null;
+    return image
       ? {
           role: 'user',
           content: [
-            { type: 'image', image: m.image },
+            { type: 'file', data: image[2]!, mediaType: image[1]! },
             { type: 'text', text: m.content },
           ],
         }
-      : { role: m.role, content: m.content },
-  );
+      : { role: m.role, content: m.content };
+  });
 }
 
 /**
