@@ -7,7 +7,6 @@ import { friendsRepo } from '../friends/friends.repo.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import type { Streaming } from '../rpc/streaming.ts';
-import { usersRepo } from '../users/users.repo.ts';
 import { chatRepo, type MessageRow, type SubjectRow } from './chat.repo.ts';
 import {
   createSubjectWithGreeting,
@@ -32,7 +31,6 @@ export interface ChatDeps extends Deps {
 export function chatService(deps: ChatDeps) {
   const repo = chatRepo(deps.db);
   const friends = friendsRepo(deps.db);
-  const users = usersRepo(deps.db);
   const runner = deps.runner ?? createReplyRunner(repo, deps.engine, deps.log);
   const memory = createMemoryKeeper(repo, deps.engine, deps.log);
 
@@ -144,14 +142,14 @@ export function chatService(deps: ChatDeps) {
       const { friend, priv } = await openFriend(friends, input.friendid, me, ctx);
       const lang = input.lang ?? ctx.lang;
       const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
-      const user = await users.byId(me.id);
       // The user's message is stored before the model is called: it is never lost.
       const userMessage = await repo.insertMessage({
         subjectId: subject.id,
         role: 'user',
         content: input.message,
         img: input.img || null,
-        speaker: user?.fullname ?? '',
+        // The session's user row is read on this request already: its name is current.
+        speaker: me.fullname,
       });
       const prompt = await buildTurnPrompt(deps, repo, friends, {
         me,
