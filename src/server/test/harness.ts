@@ -24,13 +24,13 @@ export type DbKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when a server is configured (CI sets DATABASE_URL). */
 export function testDatabases(): DbKind[] {
-  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  return loadConfig().DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
 /** A fresh, empty database of the given kind, dropped on close. */
 export async function freshDatabase(kind: DbKind): Promise<Database> {
   if (kind === 'pglite') return openDatabase({});
-  const base = process.env.DATABASE_URL!;
+  const base = loadConfig().DATABASE_URL!;
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

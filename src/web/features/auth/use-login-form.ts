@@ -86,32 +86,27 @@ export function useLoginForm(onSignedIn: (answer: SignedIn) => void) {
     setPassword('');
   };
 
-  const submitEmail = () =>
+  /** The e-mail step (sendlink 0) or a link request (sendlink 1); `then` runs on success. */
+  const sendToken = (sendlink: 0 | 1, then: () => void) =>
     checkEmail() &&
     run(async () => {
       const answer = await call('SendToken', {
         email: address,
         lang,
         friendid: friendid(),
-        sendlink: 0,
+        sendlink,
       });
       if (answer.Error !== ErrorCode.OK) return failed(answer);
+      then();
+    });
+
+  const submitEmail = () =>
+    sendToken(0, () => {
       setNote('');
       setMode('choose');
     });
 
-  const sendLink = () =>
-    checkEmail() &&
-    run(async () => {
-      const answer = await call('SendToken', {
-        email: address,
-        lang,
-        friendid: friendid(),
-        sendlink: 1,
-      });
-      if (answer.Error !== ErrorCode.OK) return failed(answer);
-      linkSent();
-    });
+  const sendLink = () => sendToken(1, linkSent);
 
   const connect = () =>
     checkEmail() &&
