@@ -14,6 +14,11 @@ export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * level). The server sends Errstr when it is not 0.
    */
   errorFrom?: string;
+  /**
+   * A value of the identity field that is not a claim of identity but asks for the general
+   * answer, the same for everyone (GetFriendDetails with email '*', spec part 1 §7).
+   */
+  identityWildcard?: string;
 }
 
 export function defineAction<I extends z.ZodType, O extends z.ZodType>(

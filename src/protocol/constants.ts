@@ -40,6 +40,9 @@ export const VOICES = [
 
 /** The editor character that is hidden from users without `canadd`. */
 export const EDITOR_FRIEND_ID = 'sharoneditor';
+
+/** GetFriendDetails' e-mail for the general lookup: the public card, whoever asks. */
+export const GENERAL_LOOKUP = '*';
 export const GRAPHIC_DESIGNER_FRIEND_ID = 'graphicdesigner';
 export const GUEST_PREFIX = 'tmp_';
 export const GUEST_SUFFIX_LENGTH = 8;

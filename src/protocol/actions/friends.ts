@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
+import { GENERAL_LOOKUP } from '../constants.ts';
 import { Bitmask, Flag, FriendId, IdentityEmail, Lang } from '../fields.ts';
 import { AssistantCard, Category, FriendCard, FriendFull, FriendPublic } from '../entities.ts';
 
@@ -26,13 +27,15 @@ export const friendActions = {
   }),
   /**
    * One character. Anyone may read a public character's card (the landing page shows it);
-   * editors also get personality, background and settings.
+   * editors also get personality, background and settings. `email: '*'` is the general
+   * lookup (spec part 1 §7): the public card as anyone sees it, whoever asks.
    */
   GetFriendDetails: defineAction({
     input: z.object({ email: IdentityEmail, friendid: FriendId }),
     output: z.object({ friend: z.union([FriendFull, FriendPublic]) }),
     access: 'public',
     identity: 'email',
+    identityWildcard: GENERAL_LOOKUP,
     mutates: false,
   }),
   GetHeliconAssistants: defineAction({

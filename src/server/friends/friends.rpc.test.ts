@@ -161,6 +161,38 @@ describe.each(testDatabases())('characters on %s', (kind) => {
     expect(missing.body.Error).toBe(ErrorCode.NOT_FOUND);
   });
 
+  it("GetFriendDetails with email '*' is the general lookup: the public card, whoever asks", async () => {
+    const general = await rpc(
+      t.app,
+      { action: 'GetFriendDetails', email: '*', friendid: 'holmes' },
+      { bearer: boss },
+    );
+    expect(general.body.Error).toBe(0);
+    expect(general.body.friend).toMatchObject({ friendid: 'holmes', priv: 1 });
+    expect(general.body.friend).not.toHaveProperty('personality');
+
+    const anon = await rpc(t.app, { action: 'GetFriendDetails', email: '*', friendid: 'holmes' });
+    expect(anon.body.friend).toMatchObject({ friendid: 'holmes', priv: 1 });
+
+    // A private character has no general card, even for its owner.
+    const own = await rpc(
+      t.app,
+      { action: 'GetFriendDetails', email: '*', friendid: 'secretone', lang: 'en' },
+      { bearer: creator },
+    );
+    expect(own.body.Error).toBe(ErrorCode.FORBIDDEN);
+    expect(own.body.Errstr).toBeTruthy();
+    expect(JSON.stringify(own.body)).not.toContain('hidden soul');
+
+    // Any other e-mail than the caller's own is still refused.
+    const other = await rpc(
+      t.app,
+      { action: 'GetFriendDetails', email: 'maker@example.com', friendid: 'holmes' },
+      { bearer: reader },
+    );
+    expect(other.body.Error).toBe(ErrorCode.IDENTITY_MISMATCH);
+  });
+
   it('GetHeliconAssistants answers support and sales per language', async () => {
     const he = await rpc(t.app, { action: 'GetHeliconAssistants', lang: 'he' });
     expect(he.body).toMatchObject({

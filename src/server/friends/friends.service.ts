@@ -1,4 +1,4 @@
-import { EDITOR_FRIEND_ID } from '../../protocol/constants.ts';
+import { EDITOR_FRIEND_ID, GENERAL_LOOKUP } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { availableModels } from '../ai/models.ts';
@@ -43,9 +43,12 @@ export function friendsService(deps: Deps) {
       const row = await repo.byFriendId(input.friendid);
       if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
       const f = row.friend;
-      const priv = await friendPriv(repo, f, ctx.user);
+      // The general lookup answers as to anyone: the public card or nothing.
+      const general = input.email === GENERAL_LOOKUP;
+      const asker = general ? null : ctx.user;
+      const priv = await friendPriv(repo, f, asker);
       if (priv === 2) {
-        throw ctx.user
+        throw ctx.user || general
           ? new AppError(ErrorCode.FORBIDDEN, msg('friendNoAccess', ctx.lang))
           : new AppError(ErrorCode.UNAUTHENTICATED);
       }

@@ -145,11 +145,9 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
     if (!parsed.success)
       return failure(ErrorCode.BAD_INPUT, lang, describeIssues(parsed.error, lang));
 
-    if (
-      def.identity &&
-      user &&
-      identityMismatch((fields as Record<string, unknown>)[def.identity], user)
-    ) {
+    const claimed = def.identity ? (fields as Record<string, unknown>)[def.identity] : undefined;
+    const wildcard = def.identityWildcard !== undefined && claimed === def.identityWildcard;
+    if (def.identity && user && !wildcard && identityMismatch(claimed, user)) {
       return failure(ErrorCode.IDENTITY_MISMATCH, lang);
     }
 

@@ -221,6 +221,15 @@ describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
         );
         expect([ErrorCode.IDENTITY_MISMATCH, ErrorCode.FORBIDDEN]).toContain(r.body.Error);
       });
+      if (!def.identityWildcard) {
+        it(`${name}: '*' in "${def.identity}" is not a way around the identity check`, async () => {
+          const r = await expectRefusedUnchanged(
+            { action: name, ...samples[name], [def.identity!]: '*' },
+            { bearer: stranger },
+          );
+          expect([ErrorCode.IDENTITY_MISMATCH, ErrorCode.BAD_INPUT]).toContain(r.body.Error);
+        });
+      }
     }
     if (targetsVictim.includes(name)) {
       it(`${name}: a stranger without the e-mail is refused by the service`, async () => {

@@ -28,6 +28,8 @@ interface Options {
   hasmore?: boolean;
   subjects?: string[];
   retrieve?: Record<string, unknown>;
+  /** The edit level GetFriendDetails answers for the editor popup's character. */
+  detailsPriv?: number;
 }
 
 function serve(o: Options = {}) {
@@ -52,6 +54,19 @@ function serve(o: Options = {}) {
     GetSubjects: { Error: 0, subjects },
     RewindConversation: { Error: 0, removed: 2 },
     ResetConversation: { Error: 0 },
+    GetFriendDetails: (i) => ({
+      Error: 0,
+      friend: {
+        friendid: i.friendid,
+        friendname: 'Sherlock Holmes',
+        image: '',
+        description: '',
+        friendtype: 0,
+        category: 0,
+        publicfriend: 1,
+        priv: o.detailsPriv ?? 0,
+      },
+    }),
   });
 }
 
@@ -352,6 +367,19 @@ describe('ChatScreen', () => {
       detailsfor: 'holmes',
       subject: 'holmes',
     });
+    // It names the character being worked on (GetFriendDetails for detailsfor).
+    expect(screen.getByTestId('chat-editing')).toHaveTextContent(
+      'Working on: \u2068Sherlock Holmes\u2069',
+    );
+    expect(inputsOf('GetFriendDetails')).toEqual([{ friendid: 'holmes' }]);
+  });
+
+  it('the editor popup warns when the user may not edit the character', async () => {
+    serve({ chat: conversation(), friendtype: 3, priv: 0, detailsPriv: 1 });
+    open('/chat/sharoneditor/holmes', '/chat/sharoneditor/:friendid', <EditorChatScreen />);
+    expect(await screen.findByTestId('chat-editing')).toHaveTextContent(
+      'You may not edit \u2068Sherlock Holmes\u2069',
+    );
   });
 
   it('share copies the public link of the chat and offers the share sheet', async () => {

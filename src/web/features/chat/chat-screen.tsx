@@ -23,6 +23,7 @@ import { CanvasDialog } from './canvas-dialog.tsx';
 import { ChatPanel } from './chat-panel.tsx';
 import type { ChatMode } from './chat-types.ts';
 import { DetailsDialog } from './details-dialog.tsx';
+import { EditingBanner } from './editing-banner.tsx';
 import { InputBar } from './input-bar.tsx';
 import { MessageList } from './message-list.tsx';
 import { useAsk, type ChatAnswer } from './use-ask.ts';
@@ -205,6 +206,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             </Text>
           ) : null}
         </header>
+        {mode === 'editor' && detailsfor ? <EditingBanner friendid={detailsfor} /> : null}
         {noPermission ? (
           <Alert color="red" m="md" role="alert" data-testid="chat-no-permission">
             {t('chat.noPermission')}

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../shared/storage/storage.ts';
 import { stubFetch } from '../../test/fetch-stub.ts';
-import { answerCalls } from '../../test/mock-call.ts';
+import { answerCalls, inputsOf } from '../../test/mock-call.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { HomeScreen } from './home-screen.tsx';
 
@@ -71,5 +71,7 @@ describe('HomeScreen', () => {
     expect(await screen.findByTestId('home-friend')).toHaveTextContent('Alice');
     expect(screen.getByText('Sign in to chat with \u2068Alice\u2069')).toBeInTheDocument();
     expect(storage.get('friendid')).toBe('alice');
+    // The general lookup: the same public card whoever asks.
+    expect(inputsOf('GetFriendDetails')).toEqual([{ email: '*', friendid: 'alice' }]);
   });
 });

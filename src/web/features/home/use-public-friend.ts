@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { GENERAL_LOOKUP } from '../../../protocol/constants.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 
-/** A public character's card for /home/:friendid (GetFriendDetails works without signing in). */
+/**
+ * A public character's card for /home/:friendid: GetFriendDetails' general lookup (email '*'),
+ * which works without signing in and answers the same card to everyone.
+ */
 export function usePublicFriend(friendid: string | undefined) {
   return useQuery({
     queryKey: ['friendPublic', friendid],
@@ -9,6 +13,11 @@ export function usePublicFriend(friendid: string | undefined) {
     retry: false,
     staleTime: 5 * 60_000,
     queryFn: async () =>
-      (await callOrThrow('GetFriendDetails', { friendid: friendid ?? '' })).friend,
+      (
+        await callOrThrow('GetFriendDetails', {
+          email: GENERAL_LOOKUP,
+          friendid: friendid ?? '',
+        })
+      ).friend,
   });
 }

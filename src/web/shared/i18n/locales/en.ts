@@ -299,6 +299,8 @@ export const en = {
     },
   },
   chat: {
+    editingFriend: 'Working on: {{name}}',
+    editingNoRight: 'You may not edit {{name}}, so its texts cannot be worked on here',
     back: 'Back to the characters list',
     reset: 'Start this conversation over',
     resetConfirm: 'Delete the whole conversation in this subject and start over?',

@@ -298,6 +298,8 @@ export const he: Translation = {
     },
   },
   chat: {
+    editingFriend: 'עובדים על: {{name}}',
+    editingNoRight: 'אין לך הרשאת עריכה ל{{name}}, ולכן אי אפשר לעבוד כאן על הטקסטים של הדמות',
     back: 'חזרה לרשימת הדמויות',
     reset: 'התחלת השיחה מחדש',
     resetConfirm: 'למחוק את כל השיחה בנושא הזה ולהתחיל מחדש?',
