@@ -91,7 +91,12 @@ export const chatActions = {
   }),
   /** Writes a failed reply again. */
   RetryReply: defineAction({
-    input: z.object({ email: IdentityEmail, replyid: ReplyId }),
+    input: z.object({
+      email: IdentityEmail,
+      replyid: ReplyId,
+      /** As for AskFriend: the character the editor works on, so the retry sees its texts. */
+      detailsfor: z.union([FriendId, z.literal('')]).optional(),
+    }),
     output: AnswerOut,
     access: 'user',
     identity: 'email',

@@ -241,6 +241,29 @@ describe.each(testDatabases())('chat on %s', (kind) => {
     expect((conv.body.chat as { status: string }[]).every((m) => m.status === 'done')).toBe(true);
   });
 
+  it('the editor works on the detailsfor character, in the first try and in a retry', async () => {
+    const editorAsk = (message: string) =>
+      ask(
+        { friendid: 'sharoneditor', detailsfor: 'holmesen', subject: 'holmesen', message },
+        editor,
+      );
+    const system = () => String(fake.requests.at(-1)!.messages[0]!.content);
+    await editorAsk('Make him warmer');
+    expect(system()).toContain('The character you are working on with its creator:');
+    expect(system()).toContain('id: holmesen');
+
+    fake.enqueueFor('Make him taller', { status: 500 }, { status: 500 }, { status: 500 });
+    const failed = await editorAsk('Make him taller');
+    expect(failed.body).toMatchObject({ status: 'failed' });
+    const again = await rpc(
+      t.app,
+      { action: 'RetryReply', replyid: failed.body.replyid, detailsfor: 'holmesen' },
+      { bearer: editor },
+    );
+    expect(again.body).toMatchObject({ Error: 0, status: 'done' });
+    expect(system()).toContain('id: holmesen');
+  });
+
   it('::subject:: creates a subject and hides the answer; ::(name):: renames the current one', async () => {
     fake.enqueueFor('about Moriarty', { text: '::Moriarty::' });
     const r = await ask({

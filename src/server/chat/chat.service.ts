@@ -212,6 +212,7 @@ export function chatService(deps: ChatDeps) {
         subject: found.subject,
         userMessage,
         lang: ctx.lang,
+        detailsfor: input.detailsfor,
       });
       const reply = (await repo.updateMessage(found.message.id, {
         status: 'streaming',

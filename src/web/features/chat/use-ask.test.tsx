@@ -293,6 +293,11 @@ describe('useAsk', () => {
         error: undefined,
       }),
     );
-    expect(streamedBodies(fetchMock)[1]).toEqual({ action: 'RetryReply', replyid: 3 });
+    // Like the question, the retry names the character the editor works on (detailsfor).
+    expect(streamedBodies(fetchMock)[1]).toEqual({
+      action: 'RetryReply',
+      replyid: 3,
+      detailsfor: 'alice',
+    });
   });
 });

@@ -209,7 +209,8 @@ export function useAsk(o: AskOptions) {
   const retry = useCallback(
     (replyid: number) => {
       if (ctrl.current) return Promise.resolve(false);
-      return run('RetryReply', { replyid }, { replyid });
+      const detailsfor = storage.get('detailsfor');
+      return run('RetryReply', { replyid, ...(detailsfor ? { detailsfor } : {}) }, { replyid });
     },
     [run],
   );
