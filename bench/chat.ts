@@ -1,6 +1,7 @@
 /**
  * Chat benchmarks over the local fake OpenAI-compatible server (loopback only):
- * - added time to first token (p50/p99) at 1 and 20 concurrent chats
+ * - added time to first token (p50/p99) at 1 and 20 concurrent chats, on PGlite and on
+ *   PostgreSQL when DATABASE_URL is set
  * - prompt tokens per turn at turns 10, 100 and 1000 of a scripted conversation
  * - share of each prompt that is a prefix of the previous one (what a provider's cache can reuse)
  * - time to open a 5,000-message subject
@@ -10,23 +11,19 @@ import type { AddressInfo } from 'node:net';
 import { estimateTokens } from '../src/server/ai/tokens.ts';
 import { messages } from '../src/server/db/schema.ts';
 import { startFakeOpenAI } from '../src/server/test/fake-openai.ts';
-import { createTestApp, rpc, userWithSession } from '../src/server/test/harness.ts';
+import { createTestApp, rpc, testDatabases, userWithSession } from '../src/server/test/harness.ts';
 
 const PROVIDER_TTFT_MS = 200;
 const fake = await startFakeOpenAI();
-const t = await createTestApp('pglite', {
-  env: { OPENAI_COMPATIBLE_BASE_URL: fake.url, OPENAI_COMPATIBLE_MODELS: 'fake-model' },
-  retry: { attempts: 1, baseDelayMs: 10, idleTimeoutMs: 30_000 },
-});
-await t.app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+const env = { OPENAI_COMPATIBLE_BASE_URL: fake.url, OPENAI_COMPATIBLE_MODELS: 'fake-model' };
+const retry = { attempts: 1, baseDelayMs: 10, idleTimeoutMs: 30_000 };
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 
-async function firstToken(token: string, message: string): Promise<number> {
+async function firstToken(base: string, token: string, message: string): Promise<number> {
   const t0 = performance.now();
   const res = await fetch(`${base}/api`, {
     method: 'POST',
@@ -54,27 +51,38 @@ async function firstToken(token: string, message: string): Promise<number> {
   return ttft - PROVIDER_TTFT_MS;
 }
 
-// 1. Added time to first token.
+// 1. Added time to first token, on PGlite and (when DATABASE_URL is set) on PostgreSQL.
 fake.setDefault({ text: 'Elementary. '.repeat(20), firstTokenDelayMs: PROVIDER_TTFT_MS, gapMs: 2 });
-const tokens = await Promise.all(
-  Array.from({ length: 20 }, (_, i) => userWithSession(t, `bench${i}@example.com`)),
-);
-for (let i = 0; i < 5; i++) await firstToken(tokens[0]!, `warm ${i}`);
-const single: number[] = [];
-for (let i = 0; i < 40; i++) single.push(await firstToken(tokens[0]!, `single ${i}`));
-const concurrent: number[] = [];
-for (let round = 0; round < 4; round++) {
-  concurrent.push(
-    ...(await Promise.all(tokens.map((tk, i) => firstToken(tk, `round ${round} user ${i}`)))),
-  );
-}
 console.log('\nadded time to first token (ms, over a provider that takes 200 ms)');
-console.log(
-  `  1 chat:    p50 ${pct(single, 50).toFixed(1)}  p99 ${pct(single, 99).toFixed(1)}  (n=${single.length})`,
-);
-console.log(
-  `  20 chats:  p50 ${pct(concurrent, 50).toFixed(1)}  p99 ${pct(concurrent, 99).toFixed(1)}  (n=${concurrent.length})`,
-);
+for (const kind of testDatabases()) {
+  const app = await createTestApp(kind, { env, retry });
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+  const users = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => userWithSession(app, `bench${i}@example.com`)),
+  );
+  for (let i = 0; i < 5; i++) await firstToken(base, users[0]!, `warm ${i}`);
+  const single: number[] = [];
+  for (let i = 0; i < 40; i++) single.push(await firstToken(base, users[0]!, `single ${i}`));
+  const concurrent: number[] = [];
+  for (let round = 0; round < 4; round++) {
+    concurrent.push(
+      ...(await Promise.all(
+        users.map((tk, i) => firstToken(base, tk, `round ${round} user ${i}`)),
+      )),
+    );
+  }
+  console.log(
+    `  ${kind.padEnd(8)} 1 chat:   p50 ${pct(single, 50).toFixed(1)}  p99 ${pct(single, 99).toFixed(1)}  (n=${single.length})`,
+  );
+  console.log(
+    `  ${kind.padEnd(8)} 20 chats: p50 ${pct(concurrent, 50).toFixed(1)}  p99 ${pct(concurrent, 99).toFixed(1)}  (n=${concurrent.length})`,
+  );
+  await app.close();
+}
+
+const t = await createTestApp('pglite', { env, retry });
+const reader = await userWithSession(t, 'reader@example.com');
 
 // 2 and 3. A scripted 1,000-turn conversation: prompt size per turn and prefix reuse.
 fake.requests.length = 0;
@@ -86,7 +94,6 @@ fake.setDefault((req) => {
     return { text: '- The reader likes mysteries and violins.' };
   return { text: 'A fine question. ' + 'The answer lies in small details. '.repeat(3) };
 });
-const reader = tokens[1]!;
 const promptTokens: number[] = [];
 const prefixShare: number[] = [];
 let previous = '';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { friendNotes, memories, messages, subjects } from '../db/schema.ts';
+import { friendNotes, memories, messages, subjects, users } from '../db/schema.ts';
 
 export type SubjectRow = typeof subjects.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -146,6 +146,32 @@ export function chatRepo(db: Db) {
         .where(eq(subjects.id, subjectId));
     },
 
+    /**
+     * What a turn's prompt knows of the user, in one query: name and general notes, the notes
+     * for this character and the memory the character keeps.
+     */
+    async speaker(userId: number, friendId: number) {
+      const [row] = await db
+        .select({
+          fullname: users.fullname,
+          notes: users.notes,
+          friendNotes: friendNotes.notes,
+          memory: memories.memory,
+        })
+        .from(users)
+        .leftJoin(
+          friendNotes,
+          and(eq(friendNotes.userId, users.id), eq(friendNotes.friendId, friendId)),
+        )
+        .leftJoin(memories, and(eq(memories.userId, users.id), eq(memories.friendId, friendId)))
+        .where(eq(users.id, userId));
+      return {
+        fullname: row?.fullname ?? '',
+        notes: row?.notes ?? '',
+        friendNotes: row?.friendNotes ?? '',
+        memory: row?.memory ?? '',
+      };
+    },
     async memory(userId: number, friendId: number) {
       const [row] = await db
         .select()

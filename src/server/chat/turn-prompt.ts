@@ -3,7 +3,6 @@ import type { EngineMessage, EngineRequest } from '../ai/engine.ts';
 import { friendPriv } from '../friends/friend-access.ts';
 import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
 import type { SessionUser } from '../rpc/context.ts';
-import { usersRepo } from '../users/users.repo.ts';
 import type { ChatDeps } from './chat.service.ts';
 import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
 import { assemblePrompt, budgetFor, type AssembledPrompt } from './prompt.ts';
@@ -36,10 +35,8 @@ export async function buildTurnPrompt(
 ): Promise<TurnPrompt> {
   const { me, friend, subject, userMessage, lang } = t;
   const resolved = deps.engine.resolver.resolve(friend.model);
-  const [user, mem, friendNotes, all, knowledge] = await Promise.all([
-    usersRepo(deps.db).byId(me.id),
-    repo.memory(me.id, friend.id),
-    repo.notes(me.id, friend.id),
+  const [speaker, all, knowledge] = await Promise.all([
+    repo.speaker(me.id, friend.id),
     repo.since(subject.id, subject.summarizedUpTo),
     deps.retrieve(friend.id, userMessage.content, KNOWLEDGE_PASSAGES).catch((err: unknown) => {
       deps.log.warn({ err }, 'knowledge retrieval failed');
@@ -95,12 +92,7 @@ export async function buildTurnPrompt(
     lang,
     catalogue,
     editing,
-    user: {
-      fullname: user?.fullname ?? '',
-      notes: user?.notes ?? '',
-      friendNotes,
-      memory: mem?.memory ?? '',
-    },
+    user: speaker,
     summary: subject.summary,
     history: history.map(toEngine),
     knowledge,
