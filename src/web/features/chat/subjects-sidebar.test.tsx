@@ -178,4 +178,27 @@ describe('SubjectsSidebar', () => {
     await user.click(within(item('Cases')).getByTestId('subject-fork'));
     expect(await screen.findByTestId('subject-error')).toHaveTextContent('already exists');
   });
+
+  it('analyses a subject in a dialog; a failure says so and can be asked again', async () => {
+    const user = await start();
+    let calls = 0;
+    answerCalls({
+      GetSubjects: { Error: 0, subjects: ['General', 'Cases'] },
+      AnalyzeConversationSubject: () =>
+        ++calls === 1
+          ? { Error: 16, Errstr: 'The model could not answer.' }
+          : { Error: 0, analysis: '**Topics:** the Baskerville case.' },
+    });
+    await user.click(within(item('Cases')).getByTestId('subject-analyze'));
+    expect(await screen.findByTestId('analysis-error')).toHaveTextContent(
+      'The model could not answer.',
+    );
+    expect(inputsOf('AnalyzeConversationSubject')).toEqual([
+      { friendid: 'holmes', subject: 'Cases', lang: 'en' },
+    ]);
+    await user.click(screen.getByTestId('analysis-again'));
+    const text = await screen.findByTestId('analysis-text');
+    expect(text).toHaveTextContent('Topics: the Baskerville case.');
+    expect(within(text).getByText('Topics:').tagName).toBe('STRONG');
+  });
 });

@@ -6,12 +6,14 @@ import {
   CheckIcon,
   CloseIcon,
   ForkIcon,
+  InsightIcon,
   PencilIcon,
   PlusIcon,
   TrashIcon,
 } from '../../shared/components/icons.tsx';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { isolate } from '../../shared/i18n/language.ts';
+import { AnalysisDialog } from './analysis-dialog.tsx';
 import { forkName, sameName, useSubjectActions } from './use-subjects.ts';
 
 /** An inline name field with confirm and cancel (Enter confirms, Escape cancels). */
@@ -112,6 +114,7 @@ export function SubjectsSidebar({
   const [confirmDialog, confirm] = useConfirm();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [analysing, setAnalysing] = useState<string | null>(null);
   const [error, setError] = useState('');
 
   const list =
@@ -253,6 +256,17 @@ export function SubjectsSidebar({
                     <ActionIcon
                       size="sm"
                       variant="subtle"
+                      color="gray"
+                      onClick={() => setAnalysing(s)}
+                      aria-label={t('chat.analyze')}
+                      title={t('chat.analyze')}
+                      data-testid="subject-analyze"
+                    >
+                      <InsightIcon size={14} />
+                    </ActionIcon>
+                    <ActionIcon
+                      size="sm"
+                      variant="subtle"
                       color="red"
                       onClick={() => void remove(s)}
                       disabled={busy}
@@ -270,6 +284,13 @@ export function SubjectsSidebar({
         })}
       </ul>
       {confirmDialog}
+      {analysing ? (
+        <AnalysisDialog
+          friendid={friendid}
+          subject={analysing}
+          onClose={() => setAnalysing(null)}
+        />
+      ) : null}
     </section>
   );
 }

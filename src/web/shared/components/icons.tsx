@@ -345,3 +345,14 @@ export function RetryIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Analysis: a magnifier over bars. */
+export function InsightIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 20V10M9 20V6M14 20v-5" />
+      <circle cx="17.5" cy="8.5" r="3.5" />
+      <path d="M20 11l2 2" />
+    </Icon>
+  );
+}

@@ -299,6 +299,10 @@ export const en = {
     },
   },
   chat: {
+    analyze: 'Analyse this subject',
+    analysisTitle: 'Analysis of the conversation: {{name}}',
+    analysisAgain: 'Analyse again',
+    analysisError: 'The analysis could not be made. Try again in a moment.',
     editingFriend: 'Working on: {{name}}',
     editingNoRight: 'You may not edit {{name}}, so its texts cannot be worked on here',
     back: 'Back to the characters list',

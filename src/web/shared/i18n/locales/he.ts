@@ -298,6 +298,10 @@ export const he: Translation = {
     },
   },
   chat: {
+    analyze: 'ניתוח הנושא',
+    analysisTitle: 'ניתוח השיחה: {{name}}',
+    analysisAgain: 'לנתח שוב',
+    analysisError: 'לא ניתן היה לנתח את השיחה. נסו שוב בעוד רגע.',
     editingFriend: 'עובדים על: {{name}}',
     editingNoRight: 'אין לך הרשאת עריכה ל{{name}}, ולכן אי אפשר לעבוד כאן על הטקסטים של הדמות',
     back: 'חזרה לרשימת הדמויות',
