@@ -1,5 +1,4 @@
 import { Alert } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog.tsx';
@@ -7,16 +6,16 @@ import { AlertIcon } from '../../shared/components/icons.tsx';
 import { useLeaveGuard } from '../../shared/hooks/use-leave-guard.ts';
 import { isolate } from '../../shared/i18n/language.ts';
 import { useGlobalPriv } from '../../shared/session/use-global-priv.ts';
-import { HelpButton } from './common/help-dialog.tsx';
+import { HelpButton } from '../../shared/help/help-dialog.tsx';
 import { DetailsColumn } from './details/details-column.tsx';
-import { FilesDialog } from './files/files-dialog.tsx';
+import { FilesDialog } from '../../shared/files/files-dialog.tsx';
 import type { FriendForm } from './form.ts';
 import { useAutosave } from './hooks/use-autosave.ts';
 import { useIdCheck } from './hooks/use-id-check.ts';
 import { useSaveFriend } from './hooks/use-save-friend.ts';
 import { useStudioForm } from './hooks/use-studio-form.ts';
 import { useStudioMessages } from './hooks/use-studio-messages.ts';
-import { KnowledgeDialog } from './knowledge/knowledge-dialog.tsx';
+import { KnowledgeDialog } from '../../shared/knowledge/knowledge-dialog.tsx';
 import { BackgroundColumn } from './persona/background-column.tsx';
 import { PersonaColumn } from './persona/persona-column.tsx';
 import { StudioToolbar } from './studio-toolbar.tsx';
@@ -38,7 +37,6 @@ export function StudioEditor({
   justSaved?: boolean;
 }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const form = useStudioForm(initial, exists);
   const globalPriv = useGlobalPriv().data === true;
   const idStatus = useIdCheck(form.values.friendid, form.exists);
@@ -102,9 +100,6 @@ export function StudioEditor({
             friendid={form.values.friendid}
             friendname={name}
             friendtype={form.values.friendtype}
-            onKnowledgeChanged={() =>
-              void qc.invalidateQueries({ queryKey: ['studio', 'knowledge'] })
-            }
           />
           <KnowledgeDialog
             opened={dialog === 'knowledge'}

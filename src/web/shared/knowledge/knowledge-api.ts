@@ -1,10 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { callOrThrow } from '../../../shared/api/call-or-throw.ts';
-import { call } from '../../../shared/api/client.ts';
-import { useStored } from '../../../shared/storage/use-stored.ts';
+import { callOrThrow } from '../api/call-or-throw.ts';
+import { call } from '../api/client.ts';
+import { useStored } from '../storage/use-stored.ts';
 
 export const knowledgeKey = (email: string | null, friendid: string) =>
-  ['studio', 'knowledge', email, friendid] as const;
+  ['knowledge', email, friendid] as const;
+
+/** Tells the knowledge list it is stale (a document import adds a subject). */
+export function useKnowledgeChanged(friendid: string) {
+  const email = useStored('email');
+  const qc = useQueryClient();
+  return () => void qc.invalidateQueries({ queryKey: knowledgeKey(email, friendid) });
+}
 
 /** Knowledge subjects written by hand or imported (GetKnowlegeSubjects and GetSetKnowledge). */
 export function useKnowledge(friendid: string, enabled: boolean) {

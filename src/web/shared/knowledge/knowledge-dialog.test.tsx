@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerCalls, inputsOf } from '../../../test/mock-call.ts';
-import { renderScreen } from '../../../test/render.tsx';
-import { signIn } from '../test-kit.tsx';
+import { answerCalls, inputsOf } from '../../test/mock-call.ts';
+import { renderScreen } from '../../test/render.tsx';
+import { signIn } from '../../test/sign-in.ts';
 import { KnowledgeDialog } from './knowledge-dialog.tsx';
 
-vi.mock('../../../shared/api/client.ts', () => ({ call: vi.fn() }));
+vi.mock('../api/client.ts', () => ({ call: vi.fn() }));
 
 const subjects = [
   { num: 1, subject: 'Family', tm: '2025-03-07 09:05:00' },

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../shared/components/page-loader.tsx';
-import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
-import { autoDir } from '../common/auto-dir.ts';
+import { PageLoader } from '../components/page-loader.tsx';
+import { useErrorText } from '../hooks/use-error-text.ts';
+import { autoDir } from '../i18n/auto-dir.ts';
 import type { KnowledgeApi } from './knowledge-api.ts';
 
 /** View and edit one knowledge subject, or write a new one (`num` absent). */
@@ -20,7 +20,7 @@ export function KnowledgeForm({
   onDone: () => void;
 }) {
   const existing = useQuery({
-    queryKey: ['studio', 'knowledgeEntry', friendid, num],
+    queryKey: ['knowledgeEntry', friendid, num],
     enabled: num !== null,
     staleTime: 0,
     gcTime: 0,
@@ -45,7 +45,7 @@ function KnowledgeLoadError({ error, onBack }: { error: unknown; onBack: () => v
     <>
       <Alert color="red">{errorText(error)}</Alert>
       <Button variant="default" mt="md" onClick={onBack}>
-        {t('studio.knowledge.back')}
+        {t('knowledge.back')}
       </Button>
     </>
   );
@@ -71,11 +71,11 @@ function KnowledgeEditor({
 
   const save = async () => {
     if (!subject.trim()) {
-      setError(t('studio.knowledge.noSubject'));
+      setError(t('knowledge.noSubject'));
       return;
     }
     if (!contents.trim()) {
-      setError(t('studio.knowledge.noContents'));
+      setError(t('knowledge.noContents'));
       return;
     }
     setBusy(true);
@@ -104,7 +104,7 @@ function KnowledgeEditor({
     >
       <TextInput
         ref={autoDir}
-        label={t('studio.knowledge.subject')}
+        label={t('knowledge.subject')}
         value={subject}
         onChange={(e) => setSubject(e.currentTarget.value)}
         maxLength={300}
@@ -113,14 +113,14 @@ function KnowledgeEditor({
       />
       <Textarea
         ref={autoDir}
-        label={t('studio.knowledge.contents')}
+        label={t('knowledge.contents')}
         value={contents}
         onChange={(e) => setContents(e.currentTarget.value)}
         autosize
         minRows={10}
         maxRows={22}
         mt="sm"
-        className="studio-longtext"
+        className="knowledge-dialog__contents"
         data-testid="knowledge-contents"
       />
       {error ? (
@@ -130,10 +130,10 @@ function KnowledgeEditor({
       ) : null}
       <Group justify="flex-end" mt="md" gap="sm">
         <Button variant="default" onClick={onDone} data-testid="knowledge-back">
-          {t('studio.knowledge.back')}
+          {t('knowledge.back')}
         </Button>
         <Button type="submit" loading={busy} data-testid="knowledge-save">
-          {t('studio.knowledge.save')}
+          {t('knowledge.save')}
         </Button>
       </Group>
     </form>
