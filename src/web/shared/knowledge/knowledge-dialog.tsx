@@ -13,6 +13,7 @@ import {
   Modal,
   Table,
   Text,
+  UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -27,10 +28,15 @@ import { isolate } from '../i18n/language.ts';
 import { HelpButton } from '../help/help-dialog.tsx';
 import { useKnowledge } from './knowledge-api.ts';
 import { KnowledgeForm } from './knowledge-form.tsx';
+import { KnowledgeView } from './knowledge-view.tsx';
 
-type View = { kind: 'list' } | { kind: 'edit'; num: number | null };
+/** Spec part 2 §4: 0 list, 1 view one subject, 2 edit (a new subject has no num). */
+type View = { kind: 'list' } | { kind: 'view'; num: number } | { kind: 'edit'; num: number | null };
 
-/** The character's knowledge subjects: list, view and edit, add, delete. */
+/**
+ * The character's knowledge subjects (editors): the list; a subject opens read only, the
+ * pencil edits it, a save shows it again; delete returns to the list.
+ */
 export function KnowledgeDialog({
   opened,
   onClose,
@@ -64,6 +70,7 @@ export function KnowledgeDialog({
     try {
       const problem = await api.remove(deleting.num);
       if (problem !== null) setError(problem || t('common.unknownError'));
+      setView({ kind: 'list' });
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -95,7 +102,19 @@ export function KnowledgeDialog({
           api={api}
           friendid={friendid}
           num={view.num}
-          onDone={() => setView({ kind: 'list' })}
+          onSaved={(num) => setView({ kind: 'view', num })}
+          onBack={() =>
+            setView(view.num === null ? { kind: 'list' } : { kind: 'view', num: view.num })
+          }
+        />
+      ) : view.kind === 'view' ? (
+        <KnowledgeView
+          key={view.num}
+          friendid={friendid}
+          num={view.num}
+          onEdit={() => setView({ kind: 'edit', num: view.num })}
+          onDelete={setDeleting}
+          onBack={() => setView({ kind: 'list' })}
         />
       ) : (
         <>
@@ -139,7 +158,17 @@ export function KnowledgeDialog({
                 {list.map((k) => (
                   <Table.Tr key={k.num} data-testid="knowledge-row" data-num={k.num}>
                     <Table.Td>{k.num}</Table.Td>
-                    <Table.Td dir="auto">{k.subject}</Table.Td>
+                    <Table.Td>
+                      <UnstyledButton
+                        dir="auto"
+                        className="knowledge-dialog__open"
+                        aria-label={t('knowledge.open', { subject: k.subject })}
+                        onClick={() => setView({ kind: 'view', num: k.num })}
+                        data-testid="knowledge-open"
+                      >
+                        {k.subject}
+                      </UnstyledButton>
+                    </Table.Td>
                     <Table.Td className="knowledge-dialog__time">{formatDateTime(k.tm)}</Table.Td>
                     <Table.Td>
                       <Group gap={2} wrap="nowrap" justify="flex-end">
