@@ -32,12 +32,18 @@ export function FilesDialog({
   friendid,
   friendname,
   friendtype,
+  personal = false,
 }: {
   opened: boolean;
   onClose: () => void;
   friendid: string;
   friendname: string;
   friendtype: number;
+  /**
+   * The caller is not an editor (a helper's files, opened from the chat): the server keeps
+   * these files to the caller's own, used only in the caller's conversations. Says so.
+   */
+  personal?: boolean;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -83,13 +89,20 @@ export function FilesDialog({
       radius={small ? 0 : 'lg'}
       title={
         <Group gap={4} component="span">
-          {t('files.dialogTitle', { name: isolate(friendname || friendid) })}
+          {t(personal ? 'files.personalTitle' : 'files.dialogTitle', {
+            name: isolate(friendname || friendid),
+          })}
           <HelpButton topic="files" />
         </Group>
       }
       // On the dialog itself: a closed modal leaves an empty root in the page.
       attributes={{ content: { 'data-testid': 'files-dialog' } }}
     >
+      {personal ? (
+        <Alert color="blue" variant="light" p="xs" mb="sm" data-testid="files-personal-note">
+          {t('files.personalNote', { name: isolate(friendname || friendid) })}
+        </Alert>
+      ) : null}
       <FileUpload
         user={user ?? ''}
         friendid={friendid}

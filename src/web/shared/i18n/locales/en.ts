@@ -249,6 +249,9 @@ export const en = {
   },
   files: {
     dialogTitle: 'Files of {{name}}',
+    personalTitle: 'My files for {{name}}',
+    personalNote:
+      'These files are yours alone: only your own conversations with {{name}} use them.',
     upload: 'Upload a file',
     uploadSubject: 'Subject (optional)',
     uploaded: '{{name}} was uploaded.',
@@ -308,6 +311,7 @@ export const en = {
     edit: 'Edit the character',
     details: 'My details',
     memory: 'What the character remembers about me',
+    knowledge: 'Knowledge',
     files: 'Files',
     share: 'Share',
     shareText: 'Chat with {{name}}',

@@ -248,6 +248,8 @@ export const he: Translation = {
   },
   files: {
     dialogTitle: 'הקבצים של {{name}}',
+    personalTitle: 'הקבצים שלי עבור {{name}}',
+    personalNote: 'הקבצים האלה שלך בלבד: רק בשיחות שלך עם {{name}} נעשה בהם שימוש.',
     upload: 'העלאת קובץ',
     uploadSubject: 'נושא (לא חובה)',
     uploaded: 'הקובץ {{name}} הועלה.',
@@ -307,6 +309,7 @@ export const he: Translation = {
     edit: 'עריכת הדמות',
     details: 'הפרטים שלי',
     memory: 'מה הדמות זוכרת עליי',
+    knowledge: 'ידע',
     files: 'קבצים',
     share: 'שיתוף',
     shareText: 'שיחה עם {{name}}',
