@@ -1,10 +1,13 @@
 import { Alert } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog.tsx';
 import { AlertIcon } from '../../shared/components/icons.tsx';
 import { useLeaveGuard } from '../../shared/hooks/use-leave-guard.ts';
 import { isolate } from '../../shared/i18n/language.ts';
+import { editorChatPath, openEditorPopup } from '../../shared/navigation/editor-popup.ts';
+import { useAllowAdd } from '../../shared/session/use-allow-add.ts';
 import { useGlobalPriv } from '../../shared/session/use-global-priv.ts';
 import { HelpButton } from '../../shared/help/help-dialog.tsx';
 import { DetailsColumn } from './details/details-column.tsx';
@@ -38,7 +41,10 @@ export function StudioEditor({
 }) {
   const { t } = useTranslation();
   const form = useStudioForm(initial, exists);
+  const navigate = useNavigate();
   const globalPriv = useGlobalPriv().data === true;
+  // The editor character is for those who may create characters (spec part 1 §2, main screen).
+  const canAdd = useAllowAdd().data?.canadd === true;
   const idStatus = useIdCheck(form.values.friendid, form.exists);
   const messages = useStudioMessages();
   const { showSaved } = messages;
@@ -57,6 +63,15 @@ export function StudioEditor({
   // Personality, first message and background wait for a unique id (spec part 1 §4).
   const locked = !form.exists && idStatus !== 'unique';
   const name = form.values.friendname.trim();
+
+  /** A popup beside the studio; blocked, the editor's chat opens here (asking first if unsaved). */
+  const openEditor = () => {
+    const id = form.values.friendid;
+    if (openEditorPopup(id)) return;
+    const go = () => navigate(editorChatPath(id));
+    if (form.unsaved || noCategory) setLeave(() => go);
+    else go();
+  };
   const title = form.exists
     ? t('studio.titleEdit', { name: isolate(name || form.values.friendid) })
     : t('studio.titleNew');
@@ -72,6 +87,7 @@ export function StudioEditor({
         onSave={() => void actions.save()}
         onFiles={() => setDialog('files')}
         onKnowledge={() => setDialog('knowledge')}
+        onEditorChat={form.exists && canAdd ? openEditor : undefined}
         onDelete={() => setDialog('delete')}
       />
       {messages.error ? (

@@ -125,8 +125,11 @@ export const en = {
       save: 'Save',
       files: 'Files',
       knowledge: 'Knowledge',
+      editorChat: 'Work on it with the editor',
       delete: 'Delete',
     },
+    editorChatHint:
+      'Talk about this character with Sharon the editor, in a window beside the studio',
     id: {
       placeholder: 'e.g. sherlock',
       hint: 'English letters and digits only. It cannot be changed after the first save.',

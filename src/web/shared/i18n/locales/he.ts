@@ -127,8 +127,10 @@ export const he: Translation = {
       save: 'שמירה',
       files: 'קבצים',
       knowledge: 'ידע',
+      editorChat: 'עבודה עליה עם העורכת',
       delete: 'מחיקה',
     },
+    editorChatHint: 'שיחה עם שרון העורכת על הדמות הזו, בחלון לצד הסטודיו',
     id: {
       placeholder: 'למשל sherlock',
       hint: 'אותיות באנגלית וספרות בלבד. אי אפשר לשנות אותו אחרי השמירה הראשונה.',
