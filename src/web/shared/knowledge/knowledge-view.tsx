@@ -27,8 +27,9 @@ export function KnowledgeView({
   const k = entry.data;
   return (
     <article data-testid="knowledge-view" data-num={k.num}>
-      <Title order={3} size="h4" dir="auto" className="knowledge-dialog__title">
-        {k.subject}
+      {/* Isolated, not dir="auto": the heading keeps the dialog's side in either language. */}
+      <Title order={3} size="h4" data-testid="knowledge-view-subject">
+        <bdi>{k.subject}</bdi>
       </Title>
       {k.tm ? (
         <Text size="xs" c="dimmed" mt={2}>
