@@ -6,9 +6,15 @@ import { admin, shot, uniqueEmail } from './support.ts';
  * user writes: "slow", "markdown", "new subject: X", "rename to X", "fail once", "cut").
  */
 
-async function signIn(page: Page, lang: 'he' | 'en', name = lang === 'he' ? 'דנה' : 'Dana') {
+async function signIn(
+  page: Page,
+  lang: 'he' | 'en',
+  name = lang === 'he' ? 'דנה' : 'Dana',
+  grant?: string,
+) {
   const email = uniqueEmail(`chat-${lang}`);
-  await admin('create-user', email, '--name', name, '--password', 'chat pass 12');
+  const args = ['create-user', email, '--name', name, '--password', 'chat pass 12'];
+  await admin(...args, ...(grant ? ['--grant', grant] : []));
   await page.goto(`/login?lang=${lang}`);
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-send').click();
@@ -71,6 +77,44 @@ async function watchLengths(page: Page): Promise<number[]> {
       }),
     count,
   );
+}
+
+/** A character of the signed-in user's own, saved through /api as the studio saves it. */
+async function createOwnCharacter(page: Page, friendid: string, friendname: string) {
+  const answer = await page.evaluate(
+    async (body) => {
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+      const res = await fetch('/api', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { Error: number; Errstr?: string };
+    },
+    {
+      action: 'SetFriendDetails',
+      insert: 1,
+      friendid,
+      friendname,
+      image: '/friends/holmes.svg',
+      description: 'A detective of our own.',
+      personality: 'A curious, sharp detective who answers briefly.',
+      firstprompt: 'Hello! Which mystery did you bring me today?',
+      category: 1,
+    },
+  );
+  expect(answer).toEqual(expect.objectContaining({ Error: 0 }));
+}
+
+/** Writes a knowledge subject in the open knowledge dialog; back in its list afterwards. */
+async function addKnowledge(page: Page, subject: string, contents: string) {
+  await page.getByTestId('knowledge-new').click();
+  await page.getByTestId('knowledge-subject').fill(subject);
+  await page.getByTestId('knowledge-contents').fill(contents);
+  await page.getByTestId('knowledge-save').click();
+  await expect(page.getByTestId('knowledge-view-contents')).toHaveText(contents);
+  await page.getByTestId('knowledge-back').click();
+  await expect(page.locator('[data-testid="knowledge-row"]', { hasText: subject })).toBeVisible();
 }
 
 async function pasteImage(page: Page, target: Locator) {
@@ -322,6 +366,65 @@ test.describe('chat', () => {
   });
 
   for (const lang of ['he', 'en'] as const) {
+    test(`${lang}: the owner opens knowledge and files from the chat toolbar`, async ({
+      page,
+    }, info) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await signIn(page, lang, undefined, 'canadd');
+      const friendid = `own${lang}${Date.now().toString(36)}`;
+      const name = lang === 'he' ? 'הבלשית מרחוב Baker' : 'Detective Dana of Tel Aviv';
+      await createOwnCharacter(page, friendid, name);
+      await openChat(page, friendid);
+      // The owner's toolbar: every icon, knowledge and files among them.
+      await shot(page, info, `chat-owner-${lang}-1280`);
+
+      // Knowledge: empty at first; a subject with its text, then it is in the list.
+      await page.getByTestId('chat-knowledge').click();
+      const knowledge = page.getByTestId('knowledge-dialog');
+      await expect(knowledge).toBeVisible();
+      await expect(knowledge).toContainText(name);
+      await expect(page.getByTestId('knowledge-empty')).toBeVisible();
+      if (lang === 'he') {
+        await addKnowledge(page, 'המשרד', 'המשרד נמצא ב-221B Baker Street, בקומה השנייה.');
+        await addKnowledge(
+          page,
+          'Cases 1930',
+          'The first case: a stolen violin.\nהתיק השני: מכתב בלי חתימה.',
+        );
+      } else {
+        await addKnowledge(page, 'The office', 'The office is on Herzl Street 12, upstairs.');
+        await addKnowledge(page, 'משפחה', 'אח אחד בחיפה.\nShe writes to him every Friday.');
+      }
+      await expect(page.getByTestId('knowledge-row')).toHaveCount(2);
+      await expect(knowledge).toHaveCSS('opacity', '1');
+      await shot(page, info, `chat-knowledge-${lang}-1280`);
+
+      // The second subject, read only: each paragraph in its own direction.
+      await page.getByTestId('knowledge-open').nth(1).click();
+      const text = page.getByTestId('knowledge-view-contents');
+      await expect(text).toBeVisible();
+      expect(await text.evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe('plaintext');
+      await shot(page, info, `chat-knowledge-view-${lang}-1280`);
+      await page.keyboard.press('Escape');
+      await expect(knowledge).toHaveCount(0);
+
+      // Files open in place (the owner's, no personal note).
+      await page.getByTestId('chat-files').click();
+      await expect(page.getByTestId('files-dialog')).toBeVisible();
+      await expect(page.getByTestId('files-empty')).toBeVisible();
+      await expect(page.getByTestId('files-personal-note')).toHaveCount(0);
+      await expect(page).toHaveURL(new RegExp(`/chat/${friendid}$`));
+      await page.keyboard.press('Escape');
+
+      // A helper this reader does not edit: files only, with the note that they are theirs.
+      await openChat(page, lang === 'he' ? 'vered' : 'vereden');
+      await expect(page.getByTestId('chat-knowledge')).toHaveCount(0);
+      await page.getByTestId('chat-files').click();
+      await expect(page.getByTestId('files-personal-note')).toBeVisible();
+      await expect(page.getByTestId('files-dialog')).toHaveCSS('opacity', '1');
+      await shot(page, info, `chat-files-personal-${lang}-1280`);
+    });
+
     for (const width of [1280, 390]) {
       test(`screenshots of the chat in ${lang} at ${width}px`, async ({ page }, info) => {
         await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });

@@ -107,6 +107,9 @@ test.describe('character studio', () => {
     await page.getByTestId('knowledge-subject').fill('המשרד');
     await page.getByTestId('knowledge-contents').fill('המשרד נמצא בקומה השנייה, מעל בית קפה.');
     await page.getByTestId('knowledge-save').click();
+    // A save shows the subject read only (spec part 2 §4); back to the list.
+    await expect(page.getByTestId('knowledge-view-contents')).toContainText('מעל בית קפה');
+    await page.getByTestId('knowledge-back').click();
     await expect(page.getByTestId('knowledge-row')).toHaveCount(1);
     await expect(page.getByTestId('knowledge-row')).toContainText('המשרד');
     await page.keyboard.press('Escape');

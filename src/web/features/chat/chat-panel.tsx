@@ -28,6 +28,8 @@ export function ChatPanel({
   onRenamedSubject,
   onReset,
   onDetails,
+  onKnowledge,
+  onFiles,
 }: {
   open: boolean;
   onClose: () => void;
@@ -42,6 +44,8 @@ export function ChatPanel({
   onRenamedSubject: (from: string, to: string) => void;
   onReset: () => void;
   onDetails: (mode: DetailsMode) => void;
+  onKnowledge: () => void;
+  onFiles: () => void;
 }) {
   const { t } = useTranslation();
   const [creatorShown, setCreatorShown] = useState(false);
@@ -71,6 +75,8 @@ export function ChatPanel({
         busy={busy}
         onReset={onReset}
         onDetails={onDetails}
+        onKnowledge={onKnowledge}
+        onFiles={onFiles}
         onToggleCreator={() => setCreatorShown((v) => !v)}
       />
       {creatorShown ? (

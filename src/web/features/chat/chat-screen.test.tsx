@@ -297,7 +297,7 @@ describe('ChatScreen', () => {
     await screen.findAllByTestId('chat-message');
     for (const id of ['chat-reset', 'details-open', 'memory-open', 'chat-share', 'chat-creator'])
       expect(screen.getByTestId(id)).toBeInTheDocument();
-    for (const id of ['chat-edit', 'chat-files', 'canvas-open', 'model-label'])
+    for (const id of ['chat-edit', 'chat-knowledge', 'chat-files', 'canvas-open', 'model-label'])
       expect(screen.queryByTestId(id)).not.toBeInTheDocument();
   });
 
@@ -318,7 +318,9 @@ describe('ChatScreen', () => {
     const { user } = open('/chat/vered');
     await screen.findAllByTestId('chat-message');
     expect(screen.getByTestId('chat-edit')).toHaveAttribute('href', '/createdit/vered');
-    expect(screen.getByTestId('chat-files')).toHaveAttribute('href', '/createdit/vered');
+    // Files and knowledge open their dialogs in place (chat-tool-dialogs.test.tsx).
+    expect(screen.getByTestId('chat-files')).not.toHaveAttribute('href');
+    expect(screen.getByTestId('chat-knowledge')).toBeInTheDocument();
     expect(screen.getByTestId('model-label')).toHaveTextContent('fake-model');
     expect(screen.getByTestId('canvas-open')).toBeInTheDocument();
     await user.click(screen.getByTestId('chat-creator'));

@@ -21,6 +21,7 @@ import { storage } from '../../shared/storage/storage.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
 import { CanvasDialog } from './canvas-dialog.tsx';
 import { ChatPanel } from './chat-panel.tsx';
+import { ChatToolDialogs, type ToolDialog } from './chat-tool-dialogs.tsx';
 import type { ChatMode } from './chat-types.ts';
 import { DetailsDialog } from './details-dialog.tsx';
 import { EditingBanner } from './editing-banner.tsx';
@@ -59,6 +60,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
   const [panelOpen, setPanelOpen] = useState(false);
   const [details, setDetails] = useState<DetailsMode | null>(null);
   const [canvasOpen, setCanvasOpen] = useState(false);
+  const [tool, setTool] = useState<ToolDialog | null>(null);
   const [actionError, setActionError] = useState('');
   usePageTitle(info?.friendname ?? '');
 
@@ -168,6 +170,14 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             setPanelOpen(false);
             setDetails(mode);
           }}
+          onKnowledge={() => {
+            setPanelOpen(false);
+            setTool('knowledge');
+          }}
+          onFiles={() => {
+            setPanelOpen(false);
+            setTool('files');
+          }}
         />
       ) : null}
       {panelOpen ? (
@@ -265,6 +275,14 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
           onClose={() => setDetails(null)}
           friendid={friendid}
           friendname={info.friendname}
+        />
+      ) : null}
+      {info ? (
+        <ChatToolDialogs
+          open={tool}
+          onClose={() => setTool(null)}
+          friendid={friendid}
+          info={info}
         />
       ) : null}
       {canvasOpen && subject ? (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   ArrowBackIcon,
+  BookIcon,
   BulbIcon,
   FolderIcon,
   IdCardIcon,
@@ -23,6 +24,7 @@ export function toolbarFor(info: FriendInfo, mode: ChatMode) {
   return {
     back: mode === 'chat',
     edit: editor && mode === 'chat',
+    knowledge: editor,
     details: !brand || editor,
     files: info.friendtype === 1 || info.friendtype === 3 || editor,
     share: info.public && !brand,
@@ -73,6 +75,8 @@ export function ChatToolbar({
   busy,
   onReset,
   onDetails,
+  onKnowledge,
+  onFiles,
   onToggleCreator,
 }: {
   friendid: string;
@@ -81,6 +85,8 @@ export function ChatToolbar({
   busy: boolean;
   onReset: () => void;
   onDetails: (mode: DetailsMode) => void;
+  onKnowledge: () => void;
+  onFiles: () => void;
   onToggleCreator: () => void;
 }) {
   const { t } = useTranslation();
@@ -124,6 +130,11 @@ export function ChatToolbar({
             <PencilIcon />
           </Tool>
         ) : null}
+        {show.knowledge ? (
+          <Tool label={t('chat.knowledge')} testid="chat-knowledge" onClick={onKnowledge}>
+            <BookIcon />
+          </Tool>
+        ) : null}
         {show.details ? (
           <>
             <Tool
@@ -143,7 +154,7 @@ export function ChatToolbar({
             label={t('chat.files')}
             testid="chat-files"
             className="chat-toolbar__desktop"
-            to={`/createdit/${friendid}`}
+            onClick={onFiles}
           >
             <FolderIcon />
           </Tool>

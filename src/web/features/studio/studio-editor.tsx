@@ -1,22 +1,24 @@
 import { Alert } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog.tsx';
 import { AlertIcon } from '../../shared/components/icons.tsx';
 import { useLeaveGuard } from '../../shared/hooks/use-leave-guard.ts';
 import { isolate } from '../../shared/i18n/language.ts';
+import { editorChatPath, openEditorPopup } from '../../shared/navigation/editor-popup.ts';
+import { useAllowAdd } from '../../shared/session/use-allow-add.ts';
 import { useGlobalPriv } from '../../shared/session/use-global-priv.ts';
-import { HelpButton } from './common/help-dialog.tsx';
+import { HelpButton } from '../../shared/help/help-dialog.tsx';
 import { DetailsColumn } from './details/details-column.tsx';
-import { FilesDialog } from './files/files-dialog.tsx';
+import { FilesDialog } from '../../shared/files/files-dialog.tsx';
 import type { FriendForm } from './form.ts';
 import { useAutosave } from './hooks/use-autosave.ts';
 import { useIdCheck } from './hooks/use-id-check.ts';
 import { useSaveFriend } from './hooks/use-save-friend.ts';
 import { useStudioForm } from './hooks/use-studio-form.ts';
 import { useStudioMessages } from './hooks/use-studio-messages.ts';
-import { KnowledgeDialog } from './knowledge/knowledge-dialog.tsx';
+import { KnowledgeDialog } from '../../shared/knowledge/knowledge-dialog.tsx';
 import { BackgroundColumn } from './persona/background-column.tsx';
 import { PersonaColumn } from './persona/persona-column.tsx';
 import { StudioToolbar } from './studio-toolbar.tsx';
@@ -38,9 +40,11 @@ export function StudioEditor({
   justSaved?: boolean;
 }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const form = useStudioForm(initial, exists);
+  const navigate = useNavigate();
   const globalPriv = useGlobalPriv().data === true;
+  // The editor character is for those who may create characters (spec part 1 §2, main screen).
+  const canAdd = useAllowAdd().data?.canadd === true;
   const idStatus = useIdCheck(form.values.friendid, form.exists);
   const messages = useStudioMessages();
   const { showSaved } = messages;
@@ -59,6 +63,15 @@ export function StudioEditor({
   // Personality, first message and background wait for a unique id (spec part 1 §4).
   const locked = !form.exists && idStatus !== 'unique';
   const name = form.values.friendname.trim();
+
+  /** A popup beside the studio; blocked, the editor's chat opens here (asking first if unsaved). */
+  const openEditor = () => {
+    const id = form.values.friendid;
+    if (openEditorPopup(id)) return;
+    const go = () => navigate(editorChatPath(id));
+    if (form.unsaved || noCategory) setLeave(() => go);
+    else go();
+  };
   const title = form.exists
     ? t('studio.titleEdit', { name: isolate(name || form.values.friendid) })
     : t('studio.titleNew');
@@ -74,6 +87,7 @@ export function StudioEditor({
         onSave={() => void actions.save()}
         onFiles={() => setDialog('files')}
         onKnowledge={() => setDialog('knowledge')}
+        onEditorChat={form.exists && canAdd ? openEditor : undefined}
         onDelete={() => setDialog('delete')}
       />
       {messages.error ? (
@@ -102,9 +116,6 @@ export function StudioEditor({
             friendid={form.values.friendid}
             friendname={name}
             friendtype={form.values.friendtype}
-            onKnowledgeChanged={() =>
-              void qc.invalidateQueries({ queryKey: ['studio', 'knowledge'] })
-            }
           />
           <KnowledgeDialog
             opened={dialog === 'knowledge'}

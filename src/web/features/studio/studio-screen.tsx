@@ -16,7 +16,7 @@ import { usePageTitle } from '../../shared/hooks/page-title.ts';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { useAllowAdd } from '../../shared/session/use-allow-add.ts';
 import { useEditPriv, useStudioFriend } from './api.ts';
-import { HelpProvider } from './common/help-dialog.tsx';
+import { HelpProvider } from '../../shared/help/help-dialog.tsx';
 import { emptyForm, formFromFriend } from './form.ts';
 import { StudioEditor } from './studio-editor.tsx';
 

@@ -2,6 +2,7 @@ import { Button, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   BookIcon,
+  BulbIcon,
   CheckIcon,
   FileIcon,
   SaveIcon,
@@ -18,6 +19,7 @@ export function StudioToolbar({
   onSave,
   onFiles,
   onKnowledge,
+  onEditorChat,
   onDelete,
 }: {
   title: string;
@@ -28,6 +30,8 @@ export function StudioToolbar({
   onSave: () => void;
   onFiles: () => void;
   onKnowledge: () => void;
+  /** Work on the character with the editor (sharoneditor); absent: not offered. */
+  onEditorChat?: () => void;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
@@ -75,6 +79,17 @@ export function StudioToolbar({
         >
           {t('studio.buttons.knowledge')}
         </Button>
+        {onEditorChat ? (
+          <Button
+            variant="default"
+            leftSection={<BulbIcon size={17} />}
+            title={t('studio.editorChatHint')}
+            onClick={onEditorChat}
+            data-testid="studio-editor-chat"
+          >
+            {t('studio.buttons.editorChat')}
+          </Button>
+        ) : null}
         {canDelete ? (
           <Button
             variant="subtle"

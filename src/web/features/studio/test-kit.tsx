@@ -1,6 +1,4 @@
 import type { FriendFull } from '../../../protocol/entities.ts';
-import { storage } from '../../shared/storage/storage.ts';
-import { stubFetch } from '../../test/fetch-stub.ts';
 import { answerCalls } from '../../test/mock-call.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { StudioScreen } from './studio-screen.tsx';
@@ -61,10 +59,7 @@ export function serveStudio(overrides: Parameters<typeof answerCalls>[0] = {}) {
   });
 }
 
-export function signIn() {
-  stubFetch();
-  storage.set('email', 'dana@example.com');
-}
+export { signIn } from '../../test/sign-in.ts';
 
 export function renderStudio(route = '/createdit', lang: 'he' | 'en' = 'en') {
   return renderScreen(<StudioScreen />, { route, path: '/createdit/:friendid?', lang });

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '../../../../protocol/constants.ts';
 import { TrashIcon } from '../../../shared/components/icons.tsx';
 import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
-import { HelpButton } from '../common/help-dialog.tsx';
+import { HelpButton } from '../../../shared/help/help-dialog.tsx';
 import { useThrottledLookup } from '../hooks/use-throttled-lookup.ts';
 import { emailSuggestions, useAccessList } from './access-api.ts';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { HelpTopic } from './help.ts';
-import { HelpButton } from './help-dialog.tsx';
+import type { HelpTopic } from '../../../shared/help/help.ts';
+import { HelpButton } from '../../../shared/help/help-dialog.tsx';
 
 /**
  * A field's label with its '?' help button (and optional tools) beside it. Kept outside the

@@ -1,10 +1,10 @@
 import { ActionIcon, Textarea } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { autoDir } from './auto-dir.ts';
+import { autoDir } from '../../../shared/i18n/auto-dir.ts';
 import { ExpandIcon } from '../../../shared/components/icons.tsx';
 import { FieldHead } from './field-head.tsx';
-import type { HelpTopic } from './help.ts';
+import type { HelpTopic } from '../../../shared/help/help.ts';
 import { TextEditorDialog } from './text-editor-dialog.tsx';
 
 /** A long text (personality, background, first message, description) with the large editor. */

@@ -5,7 +5,7 @@ import '@mantine/core/styles/CloseButton.css';
 import { Button, Group, Modal, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { autoDir } from './auto-dir.ts';
+import { autoDir } from '../../../shared/i18n/auto-dir.ts';
 
 /** Spec part 1 §9: the full-screen text editor is 900 by 700. */
 const EDITOR = { width: 900, height: 700 };

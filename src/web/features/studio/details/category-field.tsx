@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCategories } from '../../../shared/api/use-categories.ts';
 import { useLanguage } from '../../../shared/i18n/use-language.ts';
-import { HelpButton } from '../common/help-dialog.tsx';
+import { HelpButton } from '../../../shared/help/help-dialog.tsx';
 
 /** Categories as checkboxes over the bitmask; a warning while none is chosen. */
 export function CategoryField({

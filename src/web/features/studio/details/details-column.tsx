@@ -3,7 +3,7 @@ import { NativeSelect, Switch, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessList } from '../access/access-list.tsx';
-import { autoDir } from '../common/auto-dir.ts';
+import { autoDir } from '../../../shared/i18n/auto-dir.ts';
 import { FieldHead } from '../common/field-head.tsx';
 import { LongTextField } from '../common/long-text-field.tsx';
 import { FRIEND_TYPES, PRIVILEGED_TYPES } from '../form.ts';

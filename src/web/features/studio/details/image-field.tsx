@@ -6,7 +6,7 @@ import { CharacterImage } from '../../../shared/components/character-image.tsx';
 import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
 import { useLanguage } from '../../../shared/i18n/use-language.ts';
 import { FieldHead } from '../common/field-head.tsx';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, uploadImage } from '../endpoints.ts';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, uploadImage } from '../../../shared/api/endpoints.ts';
 import { ImagePickerDialog } from '../images/image-picker-dialog.tsx';
 
 /** The character's picture: upload one, or pick one of the user's generated images. */

@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
 import { PageLoader } from '../../../shared/components/page-loader.tsx';
 import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
 import { useStored } from '../../../shared/storage/use-stored.ts';
-import { HelpButton } from '../common/help-dialog.tsx';
+import { HelpButton } from '../../../shared/help/help-dialog.tsx';
 import { useGeneratedImage, useGeneratedImages, useImageActions } from './images-api.ts';
 
 /** A grid of the user's generated images: use one for the character, or delete it. */

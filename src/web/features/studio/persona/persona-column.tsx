@@ -4,9 +4,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SLIDER_RANGE, VOICES } from '../../../../protocol/constants.ts';
 import { useModels } from '../api.ts';
-import { autoDir } from '../common/auto-dir.ts';
+import { autoDir } from '../../../shared/i18n/auto-dir.ts';
 import { FieldHead } from '../common/field-head.tsx';
-import type { HelpTopic } from '../common/help.ts';
+import type { HelpTopic } from '../../../shared/help/help.ts';
 import { LongTextField } from '../common/long-text-field.tsx';
 import type { StudioForm } from '../hooks/use-studio-form.ts';
 

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub.ts';
-import { renderScreen } from '../../../test/render.tsx';
+import { stubFetch } from '../../test/fetch-stub.ts';
+import { renderScreen } from '../../test/render.tsx';
 import { HelpButton, HelpProvider } from './help-dialog.tsx';
 
 const HELP = '# c\n[he:voice]\nקול\n\nבחרו קול.\n[en:voice]\nVoice\n\nChoose a voice.\n';

@@ -1,51 +1,47 @@
 import { Alert, Button, Group, Textarea, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../shared/components/page-loader.tsx';
-import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
-import { autoDir } from '../common/auto-dir.ts';
-import type { KnowledgeApi } from './knowledge-api.ts';
+import { PageLoader } from '../components/page-loader.tsx';
+import { useErrorText } from '../hooks/use-error-text.ts';
+import { autoDir } from '../i18n/auto-dir.ts';
+import { useKnowledgeEntry, type KnowledgeApi } from './knowledge-api.ts';
 
-/** View and edit one knowledge subject, or write a new one (`num` absent). */
+/** Edit one knowledge subject, or write a new one (`num` null). */
 export function KnowledgeForm({
   api,
   friendid,
   num,
-  onDone,
+  onSaved,
+  onBack,
 }: {
   api: KnowledgeApi;
   friendid: string;
   num: number | null;
-  onDone: () => void;
+  onSaved: (num: number) => void;
+  onBack: () => void;
 }) {
-  const existing = useQuery({
-    queryKey: ['studio', 'knowledgeEntry', friendid, num],
-    enabled: num !== null,
-    staleTime: 0,
-    gcTime: 0,
-    queryFn: () => api.load(num ?? 0),
-  });
+  const existing = useKnowledgeEntry(friendid, num);
   if (num !== null && existing.isPending) return <PageLoader />;
-  if (existing.isError) return <KnowledgeLoadError error={existing.error} onBack={onDone} />;
+  if (existing.isError) return <KnowledgeLoadError error={existing.error} onBack={onBack} />;
   return (
     <KnowledgeEditor
       api={api}
       num={num}
       initial={existing.data ?? { subject: '', contents: '' }}
-      onDone={onDone}
+      onSaved={onSaved}
+      onBack={onBack}
     />
   );
 }
 
-function KnowledgeLoadError({ error, onBack }: { error: unknown; onBack: () => void }) {
+export function KnowledgeLoadError({ error, onBack }: { error: unknown; onBack: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   return (
     <>
       <Alert color="red">{errorText(error)}</Alert>
       <Button variant="default" mt="md" onClick={onBack}>
-        {t('studio.knowledge.back')}
+        {t('knowledge.back')}
       </Button>
     </>
   );
@@ -55,12 +51,14 @@ function KnowledgeEditor({
   api,
   num,
   initial,
-  onDone,
+  onSaved,
+  onBack,
 }: {
   api: KnowledgeApi;
   num: number | null;
   initial: { subject: string; contents: string };
-  onDone: () => void;
+  onSaved: (num: number) => void;
+  onBack: () => void;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -71,11 +69,11 @@ function KnowledgeEditor({
 
   const save = async () => {
     if (!subject.trim()) {
-      setError(t('studio.knowledge.noSubject'));
+      setError(t('knowledge.noSubject'));
       return;
     }
     if (!contents.trim()) {
-      setError(t('studio.knowledge.noContents'));
+      setError(t('knowledge.noContents'));
       return;
     }
     setBusy(true);
@@ -87,7 +85,7 @@ function KnowledgeEditor({
         contents,
       });
       if ('error' in r) setError(r.error || t('common.unknownError'));
-      else onDone();
+      else onSaved(r.num);
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -104,7 +102,7 @@ function KnowledgeEditor({
     >
       <TextInput
         ref={autoDir}
-        label={t('studio.knowledge.subject')}
+        label={t('knowledge.subject')}
         value={subject}
         onChange={(e) => setSubject(e.currentTarget.value)}
         maxLength={300}
@@ -113,14 +111,14 @@ function KnowledgeEditor({
       />
       <Textarea
         ref={autoDir}
-        label={t('studio.knowledge.contents')}
+        label={t('knowledge.contents')}
         value={contents}
         onChange={(e) => setContents(e.currentTarget.value)}
         autosize
         minRows={10}
         maxRows={22}
         mt="sm"
-        className="studio-longtext"
+        className="knowledge-dialog__contents"
         data-testid="knowledge-contents"
       />
       {error ? (
@@ -129,11 +127,11 @@ function KnowledgeEditor({
         </Alert>
       ) : null}
       <Group justify="flex-end" mt="md" gap="sm">
-        <Button variant="default" onClick={onDone} data-testid="knowledge-back">
-          {t('studio.knowledge.back')}
+        <Button variant="default" onClick={onBack} data-testid="knowledge-back">
+          {t('common.cancel')}
         </Button>
         <Button type="submit" loading={busy} data-testid="knowledge-save">
-          {t('studio.knowledge.save')}
+          {t('knowledge.save')}
         </Button>
       </Group>
     </form>

@@ -1,5 +1,9 @@
 import { BREAKPOINTS, EDITOR_FRIEND_ID } from '../../../protocol/constants.ts';
 
+/** The editor's chat about a character: /chat/sharoneditor/:friendid (spec part 1 §2). */
+export const editorChatPath = (friendid: string) =>
+  `/chat/${EDITOR_FRIEND_ID}/${encodeURIComponent(friendid)}`;
+
 /**
  * Opens the editor's chat about a character (/chat/sharoneditor/:friendid) in a popup
  * window 40% × 80% of the screen, at the screen's end side; below 900 px it takes the whole
@@ -11,7 +15,7 @@ export function openEditorPopup(
 ): Window | null {
   const w = win.screen.availWidth || 1280;
   const h = win.screen.availHeight || 800;
-  const url = `/chat/${EDITOR_FRIEND_ID}/${encodeURIComponent(friendid)}`;
+  const url = editorChatPath(friendid);
   if (w < BREAKPOINTS.editorPopupFullScreen)
     return win.open(url, EDITOR_FRIEND_ID, `popup,left=0,top=0,width=${w},height=${h}`);
   const width = Math.round(w * 0.4);

@@ -1,13 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { postJson } from '../../../shared/api/client.ts';
-import { NetworkError } from '../../../shared/api/errors.ts';
-import { renderScreen } from '../../../test/render.tsx';
-import { signIn } from '../test-kit.tsx';
+import { postJson } from '../api/client.ts';
+import { NetworkError } from '../api/errors.ts';
+import { renderScreen } from '../../test/render.tsx';
+import { signIn } from '../../test/sign-in.ts';
 import { GdocsImport } from './gdocs-import.tsx';
 
-vi.mock('../../../shared/api/client.ts', () => ({ call: vi.fn(), postJson: vi.fn() }));
+vi.mock('../api/client.ts', () => ({ call: vi.fn(), postJson: vi.fn() }));
 
 const LINK = 'https://docs.google.com/document/d/1AbCdEfGhIjKlMnOpQrStUvWxYz/edit';
 type Body = { action: string } & Record<string, unknown>;

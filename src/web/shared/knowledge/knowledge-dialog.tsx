@@ -3,23 +3,40 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Table.css';
-import { ActionIcon, Alert, Button, Group, Modal, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/VisuallyHidden.css';
+import './knowledge.css';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../../shared/components/icons.tsx';
-import { PageLoader } from '../../../shared/components/page-loader.tsx';
-import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
-import { formatDateTime } from '../../../shared/i18n/format-time.ts';
-import { isolate } from '../../../shared/i18n/language.ts';
-import { HelpButton } from '../common/help-dialog.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { PencilIcon, PlusIcon, TrashIcon } from '../components/icons.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { useErrorText } from '../hooks/use-error-text.ts';
+import { formatDateTime } from '../i18n/format-time.ts';
+import { isolate } from '../i18n/language.ts';
+import { HelpButton } from '../help/help-dialog.tsx';
 import { useKnowledge } from './knowledge-api.ts';
 import { KnowledgeForm } from './knowledge-form.tsx';
+import { KnowledgeView } from './knowledge-view.tsx';
 
-type View = { kind: 'list' } | { kind: 'edit'; num: number | null };
+/** Spec part 2 §4: 0 list, 1 view one subject, 2 edit (a new subject has no num). */
+type View = { kind: 'list' } | { kind: 'view'; num: number } | { kind: 'edit'; num: number | null };
 
-/** The character's knowledge subjects: list, view and edit, add, delete. */
+/**
+ * The character's knowledge subjects (editors): the list; a subject opens read only, the
+ * pencil edits it, a save shows it again; delete returns to the list.
+ */
 export function KnowledgeDialog({
   opened,
   onClose,
@@ -53,6 +70,7 @@ export function KnowledgeDialog({
     try {
       const problem = await api.remove(deleting.num);
       if (problem !== null) setError(problem || t('common.unknownError'));
+      setView({ kind: 'list' });
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -71,7 +89,7 @@ export function KnowledgeDialog({
       radius={small ? 0 : 'lg'}
       title={
         <Group gap={4} component="span">
-          {t('studio.knowledge.dialogTitle', { name: isolate(friendname || friendid) })}
+          {t('knowledge.dialogTitle', { name: isolate(friendname || friendid) })}
           <HelpButton topic="knowledge" />
         </Group>
       }
@@ -84,20 +102,32 @@ export function KnowledgeDialog({
           api={api}
           friendid={friendid}
           num={view.num}
-          onDone={() => setView({ kind: 'list' })}
+          onSaved={(num) => setView({ kind: 'view', num })}
+          onBack={() =>
+            setView(view.num === null ? { kind: 'list' } : { kind: 'view', num: view.num })
+          }
+        />
+      ) : view.kind === 'view' ? (
+        <KnowledgeView
+          key={view.num}
+          friendid={friendid}
+          num={view.num}
+          onEdit={() => setView({ kind: 'edit', num: view.num })}
+          onDelete={setDeleting}
+          onBack={() => setView({ kind: 'list' })}
         />
       ) : (
         <>
           <Group justify="space-between" mb="sm">
             <Text size="sm" c="dimmed">
-              {t('studio.knowledge.intro')}
+              {t('knowledge.intro')}
             </Text>
             <Button
               leftSection={<PlusIcon size={16} />}
               onClick={() => setView({ kind: 'edit', num: null })}
               data-testid="knowledge-new"
             >
-              {t('studio.knowledge.new')}
+              {t('knowledge.new')}
             </Button>
           </Group>
           {error ? (
@@ -109,18 +139,18 @@ export function KnowledgeDialog({
           {api.subjects.isError ? <Alert color="red">{errorText(api.subjects.error)}</Alert> : null}
           {list?.length === 0 ? (
             <Text c="dimmed" size="sm" data-testid="knowledge-empty">
-              {t('studio.knowledge.empty')}
+              {t('knowledge.empty')}
             </Text>
           ) : null}
           {list?.length ? (
             <Table verticalSpacing={6} highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('studio.knowledge.num')}</Table.Th>
-                  <Table.Th>{t('studio.knowledge.subject')}</Table.Th>
-                  <Table.Th>{t('studio.knowledge.updated')}</Table.Th>
+                  <Table.Th>{t('knowledge.num')}</Table.Th>
+                  <Table.Th>{t('knowledge.subject')}</Table.Th>
+                  <Table.Th>{t('knowledge.updated')}</Table.Th>
                   <Table.Th>
-                    <span className="visually-hidden">{t('studio.knowledge.actions')}</span>
+                    <VisuallyHidden>{t('knowledge.actions')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -128,14 +158,24 @@ export function KnowledgeDialog({
                 {list.map((k) => (
                   <Table.Tr key={k.num} data-testid="knowledge-row" data-num={k.num}>
                     <Table.Td>{k.num}</Table.Td>
-                    <Table.Td dir="auto">{k.subject}</Table.Td>
-                    <Table.Td className="studio-files__time">{formatDateTime(k.tm)}</Table.Td>
+                    <Table.Td>
+                      <UnstyledButton
+                        dir="auto"
+                        className="knowledge-dialog__open"
+                        aria-label={t('knowledge.open', { subject: k.subject })}
+                        onClick={() => setView({ kind: 'view', num: k.num })}
+                        data-testid="knowledge-open"
+                      >
+                        {k.subject}
+                      </UnstyledButton>
+                    </Table.Td>
+                    <Table.Td className="knowledge-dialog__time">{formatDateTime(k.tm)}</Table.Td>
                     <Table.Td>
                       <Group gap={2} wrap="nowrap" justify="flex-end">
                         <ActionIcon
                           variant="subtle"
-                          aria-label={t('studio.knowledge.edit', { subject: k.subject })}
-                          title={t('studio.knowledge.edit', { subject: k.subject })}
+                          aria-label={t('knowledge.edit', { subject: k.subject })}
+                          title={t('knowledge.edit', { subject: k.subject })}
                           onClick={() => setView({ kind: 'edit', num: k.num })}
                           data-testid="knowledge-edit"
                         >
@@ -144,8 +184,8 @@ export function KnowledgeDialog({
                         <ActionIcon
                           variant="subtle"
                           color="red"
-                          aria-label={t('studio.knowledge.delete')}
-                          title={t('studio.knowledge.delete')}
+                          aria-label={t('knowledge.delete')}
+                          title={t('knowledge.delete')}
                           onClick={() => setDeleting(k)}
                           data-testid="knowledge-delete"
                         >
@@ -162,14 +202,14 @@ export function KnowledgeDialog({
       )}
       <ConfirmDialog
         opened={deleting !== null}
-        title={t('studio.knowledge.deleteTitle')}
+        title={t('knowledge.deleteTitle')}
         danger
         loading={busy}
-        confirmLabel={t('studio.knowledge.delete')}
+        confirmLabel={t('knowledge.delete')}
         onCancel={() => setDeleting(null)}
         onConfirm={() => void remove()}
       >
-        {t('studio.knowledge.deleteText', { subject: isolate(deleting?.subject ?? '') })}
+        {t('knowledge.deleteText', { subject: isolate(deleting?.subject ?? '') })}
       </ConfirmDialog>
     </Modal>
   );

@@ -1,10 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { callOrThrow } from '../../../shared/api/call-or-throw.ts';
-import { call, type Envelope } from '../../../shared/api/client.ts';
-import { useStored } from '../../../shared/storage/use-stored.ts';
+import { callOrThrow } from '../api/call-or-throw.ts';
+import { call, type Envelope } from '../api/client.ts';
+import { useStored } from '../storage/use-stored.ts';
 
-const key = (email: string | null, friendid: string) =>
-  ['studio', 'files', email, friendid] as const;
+const key = (email: string | null, friendid: string) => ['files', email, friendid] as const;
 
 /** A failed answer's words ('' when the server sent none), or null on success. */
 const problem = (a: Envelope) => (a.Error === 0 ? null : (a.Errstr ?? ''));

@@ -3,18 +3,19 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/List.css';
+import './help.css';
 import { ActionIcon, Alert, List, Modal, Text } from '@mantine/core';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HelpIcon } from '../../../shared/components/icons.tsx';
-import { PageLoader } from '../../../shared/components/page-loader.tsx';
-import { useLanguage } from '../../../shared/i18n/use-language.ts';
+import { HelpIcon } from '../components/icons.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { useLanguage } from '../i18n/use-language.ts';
 import { helpSection, type HelpTopic } from './help.ts';
 import { useHelpText } from './use-help-text.ts';
 
 const OpenHelp = createContext<(topic: HelpTopic) => void>(() => {});
 
-/** Owns the one help dialog of the studio; '?' buttons below it open a topic. */
+/** Owns the one help dialog of a screen (studio, chat); '?' buttons below it open a topic. */
 export function HelpProvider({ children }: { children: ReactNode }) {
   const [topic, setTopic] = useState<HelpTopic | null>(null);
   return (
@@ -34,8 +35,8 @@ export function HelpButton({ topic }: { topic: HelpTopic }) {
       color="gray"
       size="sm"
       radius="xl"
-      aria-label={t('studio.help.button')}
-      title={t('studio.help.button')}
+      aria-label={t('help.button')}
+      title={t('help.button')}
       onClick={() => open(topic)}
       data-testid="help-button"
       data-topic={topic}
@@ -55,7 +56,7 @@ function HelpDialog({ topic, onClose }: { topic: HelpTopic | null; onClose: () =
     <Modal
       opened={topic !== null}
       onClose={onClose}
-      title={section?.title ?? t('studio.help.title')}
+      title={section?.title ?? t('help.title')}
       size="lg"
       radius="lg"
       // On the dialog itself: a closed modal leaves an empty root in the page.
@@ -63,15 +64,15 @@ function HelpDialog({ topic, onClose }: { topic: HelpTopic | null; onClose: () =
     >
       {help.isPending ? <PageLoader /> : null}
       {help.isError || (help.data && !section) ? (
-        <Alert color="gray">{t('studio.help.missing')}</Alert>
+        <Alert color="gray">{t('help.missing')}</Alert>
       ) : null}
       {section?.blocks.map((b, i) =>
         b.kind === 'paragraph' ? (
-          <Text key={i} mb="sm" dir="auto" className="studio-help__text">
+          <Text key={i} mb="sm" dir="auto" className="help-dialog__text">
             {withLtrPaths(b.text)}
           </Text>
         ) : (
-          <List key={i} mb="sm" spacing={4} className="studio-help__list">
+          <List key={i} mb="sm" spacing={4} className="help-dialog__list">
             {b.items.map((item, j) => (
               <List.Item key={j}>{withLtrPaths(item)}</List.Item>
             ))}

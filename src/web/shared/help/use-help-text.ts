@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { NetworkError } from '../../../shared/api/errors.ts';
+import { NetworkError } from '../api/errors.ts';
 import { parseHelp } from './help.ts';
 
 async function fetchHelp() {
@@ -16,7 +16,7 @@ async function fetchHelp() {
 /** GET /help.txt once, parsed (spec part 1 §7 'Direct calls'). */
 export function useHelpText(enabled: boolean) {
   return useQuery({
-    queryKey: ['studio', 'help'],
+    queryKey: ['help'],
     queryFn: fetchHelp,
     enabled,
     staleTime: Infinity,

@@ -3,20 +3,23 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import './files.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Divider.css';
-import { Alert, Divider, Group, Modal, Table, Text } from '@mantine/core';
+import { Alert, Divider, Group, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
-import { PageLoader } from '../../../shared/components/page-loader.tsx';
-import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
-import { isolate } from '../../../shared/i18n/language.ts';
-import { useStored } from '../../../shared/storage/use-stored.ts';
-import { HelpButton } from '../common/help-dialog.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { useErrorText } from '../hooks/use-error-text.ts';
+import { isolate } from '../i18n/language.ts';
+import { useStored } from '../storage/use-stored.ts';
+import { HelpButton } from '../help/help-dialog.tsx';
 import { FileRow, type FileEntry } from './file-row.tsx';
 import { FileUpload } from './file-upload.tsx';
+import { useKnowledgeChanged } from '../knowledge/knowledge-api.ts';
 import { useFiles } from './files-api.ts';
 import { GdocsImport } from './gdocs-import.tsx';
 
@@ -29,20 +32,25 @@ export function FilesDialog({
   friendid,
   friendname,
   friendtype,
-  onKnowledgeChanged,
+  personal = false,
 }: {
   opened: boolean;
   onClose: () => void;
   friendid: string;
   friendname: string;
   friendtype: number;
-  onKnowledgeChanged: () => void;
+  /**
+   * The caller is not an editor (a helper's files, opened from the chat): the server keeps
+   * these files to the caller's own, used only in the caller's conversations. Says so.
+   */
+  personal?: boolean;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const user = useStored('email');
   const small = useMediaQuery(`(max-width: ${FILES_WIDTH}px)`);
   const api = useFiles(friendid, opened && !!user);
+  const knowledgeChanged = useKnowledgeChanged(friendid);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [deleting, setDeleting] = useState<FileEntry | null>(null);
@@ -81,13 +89,20 @@ export function FilesDialog({
       radius={small ? 0 : 'lg'}
       title={
         <Group gap={4} component="span">
-          {t('studio.files.dialogTitle', { name: isolate(friendname || friendid) })}
+          {t(personal ? 'files.personalTitle' : 'files.dialogTitle', {
+            name: isolate(friendname || friendid),
+          })}
           <HelpButton topic="files" />
         </Group>
       }
       // On the dialog itself: a closed modal leaves an empty root in the page.
       attributes={{ content: { 'data-testid': 'files-dialog' } }}
     >
+      {personal ? (
+        <Alert color="blue" variant="light" p="xs" mb="sm" data-testid="files-personal-note">
+          {t('files.personalNote', { name: isolate(friendname || friendid) })}
+        </Alert>
+      ) : null}
       <FileUpload
         user={user ?? ''}
         friendid={friendid}
@@ -107,7 +122,7 @@ export function FilesDialog({
       ) : null}
       {api.files.data?.length === 0 ? (
         <Text c="dimmed" size="sm" my="md" data-testid="files-empty">
-          {t('studio.files.empty')}
+          {t('files.empty')}
         </Text>
       ) : null}
       {api.files.data?.length ? (
@@ -115,17 +130,17 @@ export function FilesDialog({
           <Table
             verticalSpacing={4}
             horizontalSpacing={6}
-            className="studio-files__table"
+            className="files-dialog__table"
             data-stacked={small || undefined}
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('studio.files.num')}</Table.Th>
-                <Table.Th>{t('studio.files.updated')}</Table.Th>
-                <Table.Th>{t('studio.files.title')}</Table.Th>
-                <Table.Th>{t('studio.files.subject')}</Table.Th>
+                <Table.Th>{t('files.num')}</Table.Th>
+                <Table.Th>{t('files.updated')}</Table.Th>
+                <Table.Th>{t('files.title')}</Table.Th>
+                <Table.Th>{t('files.subject')}</Table.Th>
                 <Table.Th>
-                  <span className="visually-hidden">{t('studio.files.actions')}</span>
+                  <VisuallyHidden>{t('files.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -147,13 +162,13 @@ export function FilesDialog({
         </Table.ScrollContainer>
       ) : null}
       <Divider my="md" />
-      <GdocsImport friendid={friendid} onImported={onKnowledgeChanged} />
+      <GdocsImport friendid={friendid} onImported={knowledgeChanged} />
       <ConfirmDialog
         opened={deleting !== null}
-        title={t('studio.files.deleteTitle')}
+        title={t('files.deleteTitle')}
         danger
         loading={busy}
-        confirmLabel={t('studio.files.delete')}
+        confirmLabel={t('files.delete')}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           const f = deleting;
@@ -161,7 +176,7 @@ export function FilesDialog({
           void run(() => api.remove(f.num)).then(() => setDeleting(null));
         }}
       >
-        {t('studio.files.deleteText', {
+        {t('files.deleteText', {
           title: isolate(deleting?.title || String(deleting?.num ?? '')),
         })}
       </ConfirmDialog>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DirectPaths } from '../../../protocol/direct.ts';
 import { ENDPOINTS } from './endpoints.ts';
 
-describe('studio endpoints', () => {
+describe('direct endpoints', () => {
   it('match the protocol paths (copied so that zod stays out of the browser)', () => {
     expect(ENDPOINTS).toEqual({
       fileUpload: DirectPaths.upload,

@@ -1,12 +1,12 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UploadIcon } from '../../../shared/components/icons.tsx';
-import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
-import { isolate } from '../../../shared/i18n/language.ts';
-import { useLanguage } from '../../../shared/i18n/use-language.ts';
-import { autoDir } from '../common/auto-dir.ts';
-import { FILE_ACCEPT, FILE_MAX_BYTES, uploadFile } from '../endpoints.ts';
+import { UploadIcon } from '../components/icons.tsx';
+import { useErrorText } from '../hooks/use-error-text.ts';
+import { isolate } from '../i18n/language.ts';
+import { useLanguage } from '../i18n/use-language.ts';
+import { autoDir } from '../i18n/auto-dir.ts';
+import { FILE_ACCEPT, FILE_MAX_BYTES, uploadFile } from '../api/endpoints.ts';
 
 /** Upload a book or document for the character, under an optional subject. */
 export function FileUpload({
@@ -34,7 +34,7 @@ export function FileUpload({
     if (file.size > FILE_MAX_BYTES) {
       setMessage({
         ok: false,
-        text: t('studio.files.tooBig', { mb: FILE_MAX_BYTES / 1024 / 1024 }),
+        text: t('files.tooBig', { mb: FILE_MAX_BYTES / 1024 / 1024 }),
       });
       return;
     }
@@ -49,7 +49,7 @@ export function FileUpload({
         lang,
       });
       if (r.ok) {
-        setMessage({ ok: true, text: t('studio.files.uploaded', { name: isolate(file.name) }) });
+        setMessage({ ok: true, text: t('files.uploaded', { name: isolate(file.name) }) });
         setSubject('');
         onUploaded();
       } else {
@@ -66,15 +66,15 @@ export function FileUpload({
   };
 
   return (
-    <div className="studio-files__section">
+    <div className="files-dialog__section">
       <Group gap="xs" align="flex-end" wrap="wrap">
         <TextInput
           ref={autoDir}
-          label={t('studio.files.uploadSubject')}
+          label={t('files.uploadSubject')}
           value={subject}
           onChange={(e) => setSubject(e.currentTarget.value)}
           maxLength={300}
-          className="studio-files__subject"
+          className="files-dialog__subject"
           data-testid="files-upload-subject"
         />
         <Button
@@ -83,14 +83,14 @@ export function FileUpload({
           onClick={() => input.current?.click()}
           data-testid="files-upload"
         >
-          {t('studio.files.upload')}
+          {t('files.upload')}
         </Button>
         <input
           ref={input}
           type="file"
           accept={FILE_ACCEPT}
           hidden
-          aria-label={t('studio.files.upload')}
+          aria-label={t('files.upload')}
           onChange={(e) => void send(e.currentTarget.files?.[0])}
           data-testid="files-upload-input"
         />

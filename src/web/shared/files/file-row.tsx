@@ -1,10 +1,10 @@
 import { ActionIcon, Group, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActionOutput } from '../../../../protocol/registry.ts';
-import { ArrowUpIcon, SearchIcon, TrashIcon } from '../../../shared/components/icons.tsx';
-import { formatDateTime } from '../../../shared/i18n/format-time.ts';
-import { autoDir } from '../common/auto-dir.ts';
+import type { ActionOutput } from '../../../protocol/registry.ts';
+import { ArrowUpIcon, SearchIcon, TrashIcon } from '../components/icons.tsx';
+import { formatDateTime } from '../i18n/format-time.ts';
+import { autoDir } from '../i18n/auto-dir.ts';
 
 export type FileEntry = ActionOutput<'GetFiles'>['files'][number];
 
@@ -70,12 +70,12 @@ export function FileRow({
   const { t } = useTranslation();
   return (
     <Table.Tr data-testid="files-row" data-num={file.num}>
-      <Table.Td className="studio-files__num">{file.num}</Table.Td>
-      <Table.Td className="studio-files__time">{formatDateTime(file.tm)}</Table.Td>
+      <Table.Td className="files-dialog__num">{file.num}</Table.Td>
+      <Table.Td className="files-dialog__time">{formatDateTime(file.tm)}</Table.Td>
       <Table.Td>
         <InlineEdit
           value={file.title}
-          label={t('studio.files.title')}
+          label={t('files.title')}
           onSave={onTitle}
           testId="files-title"
         />
@@ -83,7 +83,7 @@ export function FileRow({
       <Table.Td>
         <InlineEdit
           value={file.subject}
-          label={t('studio.files.subject')}
+          label={t('files.subject')}
           onSave={onSubject}
           testId="files-subject"
         />
@@ -92,8 +92,8 @@ export function FileRow({
         <Group gap={2} wrap="nowrap">
           <ActionIcon
             variant="subtle"
-            aria-label={t('studio.files.findTitle')}
-            title={t('studio.files.findTitle')}
+            aria-label={t('files.findTitle')}
+            title={t('files.findTitle')}
             onClick={onFindTitle}
             disabled={busy}
             data-testid="files-find-title"
@@ -102,8 +102,8 @@ export function FileRow({
           </ActionIcon>
           <ActionIcon
             variant="subtle"
-            aria-label={t('studio.files.moveTop')}
-            title={t('studio.files.moveTop')}
+            aria-label={t('files.moveTop')}
+            title={t('files.moveTop')}
             onClick={onTop}
             disabled={busy}
             data-testid="files-top"
@@ -113,8 +113,8 @@ export function FileRow({
           <ActionIcon
             variant="subtle"
             color="red"
-            aria-label={t('studio.files.delete')}
-            title={t('studio.files.delete')}
+            aria-label={t('files.delete')}
+            title={t('files.delete')}
             onClick={onDelete}
             disabled={busy}
             data-testid="files-delete"

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkIcon } from '../../../shared/components/icons.tsx';
-import { autoDir } from '../common/auto-dir.ts';
-import { HelpButton } from '../common/help-dialog.tsx';
+import { LinkIcon } from '../components/icons.tsx';
+import { autoDir } from '../i18n/auto-dir.ts';
+import { HelpButton } from '../help/help-dialog.tsx';
 import { useGdocsImport } from './use-gdocs-import.ts';
 
 const TONE = { done: 'teal', failed: 'red' } as const;
@@ -22,43 +22,43 @@ export function GdocsImport({
   const { state, start } = useGdocsImport(friendid, onImported);
   const running = ['authorizing', 'waiting', 'reading'].includes(state.phase);
   return (
-    <section className="studio-files__section" aria-labelledby="gdocs-title">
+    <section className="files-dialog__section" aria-labelledby="gdocs-title">
       <Group gap={4} mb="xs">
         <Text id="gdocs-title" fw={600} size="sm">
-          {t('studio.gdocs.title')}
+          {t('gdocs.title')}
         </Text>
         <HelpButton topic="gdocs" />
       </Group>
       <form
         noValidate
-        className="studio-files__gdocs"
+        className="files-dialog__gdocs"
         onSubmit={(e) => {
           e.preventDefault();
           void start(url, subject);
         }}
       >
         <TextInput
-          aria-label={t('studio.gdocs.link')}
-          placeholder={t('studio.gdocs.linkPlaceholder')}
+          aria-label={t('gdocs.link')}
+          placeholder={t('gdocs.linkPlaceholder')}
           value={url}
           onChange={(e) => setUrl(e.currentTarget.value)}
           type="url"
           dir="ltr"
           leftSection={<LinkIcon size={16} />}
-          className="studio-files__gdocs-url"
+          className="files-dialog__gdocs-url"
           data-testid="gdocs-url"
         />
         <TextInput
           ref={autoDir}
-          aria-label={t('studio.gdocs.subject')}
-          placeholder={t('studio.gdocs.subject')}
+          aria-label={t('gdocs.subject')}
+          placeholder={t('gdocs.subject')}
           value={subject}
           onChange={(e) => setSubject(e.currentTarget.value)}
           maxLength={300}
           data-testid="gdocs-subject"
         />
         <Button type="submit" loading={running} data-testid="gdocs-import">
-          {t('studio.gdocs.import')}
+          {t('gdocs.import')}
         </Button>
       </form>
       {state.note ? (
@@ -78,7 +78,7 @@ export function GdocsImport({
           {state.message}{' '}
           {state.authUrl ? (
             <Anchor href={state.authUrl} target="_blank" rel="noopener noreferrer" size="sm">
-              {t('studio.gdocs.openAuth')}
+              {t('gdocs.openAuth')}
             </Anchor>
           ) : null}
         </Text>

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIMINGS } from '../../../../protocol/constants.ts';
-import { ErrorCode } from '../../../../protocol/errors.ts';
-import { useLanguage } from '../../../shared/i18n/use-language.ts';
-import { useStored } from '../../../shared/storage/use-stored.ts';
-import { googleDocs } from '../endpoints.ts';
+import { TIMINGS } from '../../../protocol/constants.ts';
+import { ErrorCode } from '../../../protocol/errors.ts';
+import { useLanguage } from '../i18n/use-language.ts';
+import { useStored } from '../storage/use-stored.ts';
+import { googleDocs } from '../api/endpoints.ts';
 
 /** Shortest text that can be a document link (spec part 1 §5). */
 export const GDOCS_MIN_LINK = 10;
@@ -55,7 +55,7 @@ export function useGdocsImport(friendid: string, onImported: () => void) {
       const url = docUrl.trim();
       clearTimeout(timer.current);
       if (url.length < GDOCS_MIN_LINK) {
-        setState({ ...IDLE, phase: 'failed', message: t('studio.gdocs.badLink') });
+        setState({ ...IDLE, phase: 'failed', message: t('gdocs.badLink') });
         return;
       }
       setState({ ...IDLE, phase: 'authorizing' });
@@ -71,14 +71,14 @@ export function useGdocsImport(friendid: string, onImported: () => void) {
             lang,
           });
           if (a.Error === 0) {
-            update({ phase: 'done', message: t('studio.gdocs.success') });
+            update({ phase: 'done', message: t('gdocs.success') });
             onImportedRef.current();
           } else {
             // The server's words already start with 'error reading the document' and say why.
-            fail(a.Errstr || t('studio.gdocs.readError'));
+            fail(a.Errstr || t('gdocs.readError'));
           }
         } catch {
-          fail(t('studio.gdocs.readNetworkError'));
+          fail(t('gdocs.readNetworkError'));
         }
       };
 
@@ -96,7 +96,7 @@ export function useGdocsImport(friendid: string, onImported: () => void) {
               fail(t('common.communicationError'));
               return;
             }
-            if (attempt >= TIMINGS.docPollMax) fail(t('studio.gdocs.authFailed'));
+            if (attempt >= TIMINGS.docPollMax) fail(t('gdocs.authFailed'));
             else poll(attempt + 1);
           })();
         }, TIMINGS.docPollMs);
@@ -136,7 +136,7 @@ export function useGdocsImport(friendid: string, onImported: () => void) {
       if (tab) tab.opener = null;
       update({
         phase: 'waiting',
-        message: t('studio.gdocs.waiting'),
+        message: t('gdocs.waiting'),
         authUrl: tab ? '' : (auth.auth_url ?? ''),
       });
       poll(1);

@@ -1,6 +1,6 @@
-import type { Lang } from '../../../shared/i18n/language.ts';
+import type { Lang } from '../i18n/language.ts';
 
-/** The help topics of the studio: one per field and per dialog (sections of /help.txt). */
+/** The help topics: one per studio field and per dialog (sections of /help.txt). */
 export const HELP_TOPICS = [
   'id',
   'name',

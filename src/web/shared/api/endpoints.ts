@@ -4,10 +4,10 @@ import type {
   GoogleDocsRequest,
   ReadDocAnswer,
 } from '../../../protocol/direct.ts';
-import { postForm, postJson } from '../../shared/api/client.ts';
+import { postForm, postJson } from './client.ts';
 
 /**
- * The studio's direct endpoints (spec part 1 §7 'Direct calls'), outside the /api action
+ * The direct endpoints (spec part 1 §7 'Direct calls'), outside the /api action
  * registry: the paths of `DirectPaths` in src/protocol/direct.ts, copied because that module
  * also builds zod schemas, which must not reach the browser (endpoints.test.ts keeps the two
  * equal). Their formats are used only here.

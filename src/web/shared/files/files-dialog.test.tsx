@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { postForm } from '../../../shared/api/client.ts';
-import { answerCalls, inputsOf } from '../../../test/mock-call.ts';
-import { renderScreen } from '../../../test/render.tsx';
-import { signIn } from '../test-kit.tsx';
+import { postForm } from '../api/client.ts';
+import { answerCalls, inputsOf } from '../../test/mock-call.ts';
+import { renderScreen } from '../../test/render.tsx';
+import { signIn } from '../../test/sign-in.ts';
 import { FilesDialog } from './files-dialog.tsx';
 
-vi.mock('../../../shared/api/client.ts', () => ({
+vi.mock('../api/client.ts', () => ({
   call: vi.fn(),
   postJson: vi.fn(),
   postForm: vi.fn(),
@@ -33,14 +33,7 @@ function serve(files = [file(1, 'Chapter one', 'Book'), file(2, 'Chapter two')])
 
 function renderDialog() {
   return renderScreen(
-    <FilesDialog
-      opened
-      onClose={() => {}}
-      friendid="holmes"
-      friendname="Holmes"
-      friendtype={1}
-      onKnowledgeChanged={() => {}}
-    />,
+    <FilesDialog opened onClose={() => {}} friendid="holmes" friendname="Holmes" friendtype={1} />,
     { lang: 'en' },
   );
 }
@@ -154,14 +147,7 @@ describe('files dialog', () => {
     window.localStorage.clear();
     const onClose = vi.fn();
     renderScreen(
-      <FilesDialog
-        opened
-        onClose={onClose}
-        friendid="holmes"
-        friendname="Holmes"
-        friendtype={0}
-        onKnowledgeChanged={() => {}}
-      />,
+      <FilesDialog opened onClose={onClose} friendid="holmes" friendname="Holmes" friendtype={0} />,
     );
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(inputsOf('GetFiles')).toHaveLength(0);
