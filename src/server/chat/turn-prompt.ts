@@ -41,7 +41,7 @@ export async function buildTurnPrompt(
     repo.memory(me.id, friend.id),
     repo.notes(me.id, friend.id),
     repo.since(subject.id, subject.summarizedUpTo),
-    deps.retrieve(friend.id, userMessage.content, KNOWLEDGE_PASSAGES).catch((err: unknown) => {
+    deps.retrieve(friend.id, userMessage.content, KNOWLEDGE_PASSAGES, me.id).catch((err) => {
       deps.log.warn({ err }, 'knowledge retrieval failed');
       return [] as string[];
     }),

@@ -1,7 +1,13 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { friendFiles, friends, knowledge, knowledgeChunks, knowledgeTerms } from '../db/schema.ts';
-import { friendLexeme, positionsOf, tsLexeme, tsvectorLiteral } from './text-search.ts';
+import {
+  friendLexeme,
+  personalLexeme,
+  positionsOf,
+  tsLexeme,
+  tsvectorLiteral,
+} from './text-search.ts';
 
 /** Rows per INSERT statement (far below PostgreSQL's 65535 parameters). */
 const BATCH = 400;
@@ -9,6 +15,8 @@ const BATCH = 400;
 export interface PassageSource {
   fileId?: number;
   knowledgeId?: number;
+  /** The user whose personal file this is (absent: the character's shared knowledge). */
+  ownerId?: number | null;
 }
 
 /**
@@ -42,7 +50,8 @@ async function addTerms(tx: Db, friendRowId: number, counts: Map<string, number>
 /**
  * Stores the passages of one file or knowledge subject with their lexemes and updates the
  * term counts. Runs inside the caller's transaction (which has called `lockFriend`), so a
- * source is indexed whole or not at all.
+ * source is indexed whole or not at all. A personal file's passages carry their owner and
+ * the owner's tag, and stay out of the character's term counts.
  */
 export async function insertPassages(
   tx: Db,
@@ -50,7 +59,8 @@ export async function insertPassages(
   source: PassageSource,
   passages: string[],
 ): Promise<void> {
-  const tag = friendLexeme(friendRowId);
+  const ownerId = source.ownerId ?? null;
+  const tag = ownerId === null ? friendLexeme(friendRowId) : personalLexeme(friendRowId, ownerId);
   const counts = new Map<string, number>([[tag, passages.length]]);
   for (let i = 0; i < passages.length; i += BATCH) {
     const rows = passages.slice(i, i + BATCH).map((content, j) => {
@@ -60,6 +70,7 @@ export async function insertPassages(
         friendId: friendRowId,
         fileId: source.fileId ?? null,
         knowledgeId: source.knowledgeId ?? null,
+        ownerId,
         seq: i + j,
         content,
         tsv: sql`${tsvectorLiteral(positions, [tag])}::tsvector`,
@@ -67,12 +78,13 @@ export async function insertPassages(
     });
     await tx.insert(knowledgeChunks).values(rows);
   }
-  if (passages.length > 0) await addTerms(tx, friendRowId, counts);
+  if (passages.length > 0 && ownerId === null) await addTerms(tx, friendRowId, counts);
 }
 
 /**
  * Removes the passages of one source and takes them out of the term counts (the lexemes
- * come from the stored vectors). Inside the caller's transaction, after `lockFriend`.
+ * come from the stored vectors; personal passages were never counted). Inside the caller's
+ * transaction, after `lockFriend`.
  */
 export async function removePassages(
   tx: Db,
@@ -89,6 +101,7 @@ export async function removePassages(
       select lexeme, count(*)::int as n
       from ${knowledgeChunks}, unnest(tsvector_to_array(${knowledgeChunks.tsv})) as lexeme
       where ${knowledgeChunks.friendId} = ${friendRowId} and ${which}
+        and ${knowledgeChunks.ownerId} is null
       group by lexeme
     ) x
     where t.friend_id = ${friendRowId} and t.lexeme = x.lexeme`);
@@ -131,13 +144,58 @@ function phraseQuery(p: PhraseBonus, distances: number[]): string {
   return distances.flatMap((d) => [`${a} <${d}> ${b}`, `${b} <${d}> ${a}`]).join(' | ');
 }
 
+/** Whose passages a search reads: the character's shared ones, plus `ownerId`'s own when set. */
+const tagsFor = (friendRowId: number, ownerId: number | null) =>
+  ownerId === null
+    ? tsLexeme(friendLexeme(friendRowId))
+    : `(${tsLexeme(friendLexeme(friendRowId))} | ${tsLexeme(personalLexeme(friendRowId, ownerId))})`;
+
 export function chunksRepo(db: Db) {
-  const query = (friendRowId: number, body: string) =>
-    `${tsLexeme(friendLexeme(friendRowId))} & (${body})`;
+  const query = (friendRowId: number, ownerId: number | null, body: string) =>
+    `${tagsFor(friendRowId, ownerId)} & (${body})`;
+
+  /**
+   * The owner's personal passages on the character, and in how many of them each lexeme
+   * occurs, counted now (they are not in knowledge_terms). The GIN index narrows the count
+   * to the passages holding one of the lexemes; the total comes from the partial owner index.
+   */
+  async function personalFrequencies(friendRowId: number, ownerId: number, lexemes: string[]) {
+    const [all] = await db
+      .select({ n: count() })
+      .from(knowledgeChunks)
+      .where(and(eq(knowledgeChunks.ownerId, ownerId), eq(knowledgeChunks.friendId, friendRowId)));
+    const total = Number(all?.n ?? 0);
+    const df = new Map<string, number>();
+    if (total === 0 || lexemes.length === 0) return { total, df };
+    const tag = tsLexeme(personalLexeme(friendRowId, ownerId));
+    const filter = `${tag} & (${lexemes.map(tsLexeme).join(' | ')})`;
+    const held = db
+      .select({
+        lexeme: sql<string>`unnest(tsvector_to_array(${knowledgeChunks.tsv}))`.as('lexeme'),
+      })
+      .from(knowledgeChunks)
+      .where(
+        and(
+          sql`${knowledgeChunks.tsv} @@ ${filter}::tsquery`,
+          eq(knowledgeChunks.ownerId, ownerId),
+        ),
+      )
+      .as('held');
+    const rows = await db
+      .select({ lexeme: held.lexeme, n: count() })
+      .from(held)
+      .where(inArray(held.lexeme, lexemes))
+      .groupBy(held.lexeme);
+    for (const r of rows) df.set(r.lexeme, Number(r.n));
+    return { total, df };
+  }
 
   return {
-    /** Passages of the character, and in how many of them each lexeme occurs. */
-    async frequencies(friendRowId: number, lexemes: string[]) {
+    /**
+     * Passages of the character, and in how many of them each lexeme occurs; with `ownerId`,
+     * that user's personal passages are added to both (and nobody else's ever are).
+     */
+    async frequencies(friendRowId: number, lexemes: string[], ownerId: number | null = null) {
       const tag = friendLexeme(friendRowId);
       const rows = await db
         .select({ lexeme: knowledgeTerms.lexeme, df: knowledgeTerms.df })
@@ -154,6 +212,11 @@ export function chunksRepo(db: Db) {
         if (r.lexeme === tag) total = r.df;
         else df.set(r.lexeme, r.df);
       }
+      if (ownerId !== null) {
+        const own = await personalFrequencies(friendRowId, ownerId, lexemes);
+        total += own.total;
+        for (const [l, n] of own.df) df.set(l, (df.get(l) ?? 0) + n);
+      }
       return { total, df };
     },
 
@@ -162,7 +225,8 @@ export function chunksRepo(db: Db) {
      * first by the sum over terms of the best weight among the forms the passage holds, plus
      * (for the best `rescore`) the phrase bonuses they earn. The GIN index finds them; the character's tag lexeme keeps
      * the search inside one character (no friend_id condition, so the planner cannot prefer
-     * that btree and re-check every passage of a big book).
+     * that btree and re-check every passage of a big book). With `ownerId`, that user's
+     * personal tag is searched too; the owner condition only re-states it.
      */
     async candidates(
       friendRowId: number,
@@ -170,6 +234,7 @@ export function chunksRepo(db: Db) {
       phrases: PhraseBonus[],
       filter: string,
       limits: { scan: number; rescore: number; answer: number },
+      ownerId: number | null = null,
     ) {
       const { scan, rescore, answer: limit } = limits;
       if (terms.length === 0) return [];
@@ -183,7 +248,14 @@ export function chunksRepo(db: Db) {
           tsv: knowledgeChunks.tsv,
         })
         .from(knowledgeChunks)
-        .where(sql`${knowledgeChunks.tsv} @@ ${query(friendRowId, filter)}::tsquery`)
+        .where(
+          and(
+            sql`${knowledgeChunks.tsv} @@ ${query(friendRowId, ownerId, filter)}::tsquery`,
+            ownerId === null
+              ? isNull(knowledgeChunks.ownerId)
+              : or(isNull(knowledgeChunks.ownerId), eq(knowledgeChunks.ownerId, ownerId)),
+          ),
+        )
         .limit(scan)
         .as('found');
       // Words first, on every passage found; the phrase bonuses (dearer: positions) only on
