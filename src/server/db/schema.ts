@@ -226,7 +226,7 @@ export const knowledgeChunks = pgTable(
  * In how many of a character's passages each lexeme occurs (document frequency, for IDF),
  * kept up to date in the transactions that add or remove passages. The character's tag
  * lexeme (`#f<id>`) counts all its passages. Shared passages only: personal ones are counted
- * at question time for their owner, so no count reveals anything of another user's files.
+ * per owner in `personalTerms`, so no count a search uses reflects another user's files.
  */
 export const knowledgeTerms = pgTable(
   'knowledge_terms',
@@ -238,6 +238,28 @@ export const knowledgeTerms = pgTable(
     df: integer('df').notNull(),
   },
   (t) => [primaryKey({ columns: [t.friendId, t.lexeme] })],
+);
+
+/**
+ * The same counts for one user's personal passages on one character (its tag lexeme
+ * `#f<id>u<user>` counts them all). Read only by that user's searches.
+ */
+export const personalTerms = pgTable(
+  'personal_terms',
+  {
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lexeme: text('lexeme').notNull(),
+    df: integer('df').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.friendId, t.ownerId, t.lexeme] }),
+    index('personal_terms_owner_idx').on(t.ownerId),
+  ],
 );
 
 /**

@@ -1,6 +1,13 @@
-import { and, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { friendFiles, friends, knowledge, knowledgeChunks, knowledgeTerms } from '../db/schema.ts';
+import {
+  friendFiles,
+  friends,
+  knowledge,
+  knowledgeChunks,
+  knowledgeTerms,
+  personalTerms,
+} from '../db/schema.ts';
 import {
   friendLexeme,
   personalLexeme,
@@ -31,19 +38,36 @@ export async function lockFriend(tx: Db, friendRowId: number): Promise<void> {
     .for('update');
 }
 
-/** Adds `delta` passages to each lexeme's count (sorted: a fixed lock order). */
-async function addTerms(tx: Db, friendRowId: number, counts: Map<string, number>) {
-  const rows = [...counts.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([lexeme, df]) => ({ friendId: friendRowId, lexeme, df }));
-  for (let i = 0; i < rows.length; i += BATCH * 2) {
-    await tx
-      .insert(knowledgeTerms)
-      .values(rows.slice(i, i + BATCH * 2))
-      .onConflictDoUpdate({
-        target: [knowledgeTerms.friendId, knowledgeTerms.lexeme],
-        set: { df: sql`${knowledgeTerms.df} + excluded.df` },
-      });
+/**
+ * Adds `delta` passages to each lexeme's count (sorted: a fixed lock order): the character's
+ * counts, or with `ownerId` that user's counts for their personal passages on it.
+ */
+async function addTerms(
+  tx: Db,
+  friendRowId: number,
+  ownerId: number | null,
+  counts: Map<string, number>,
+) {
+  const sorted = [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (let i = 0; i < sorted.length; i += BATCH * 2) {
+    const slice = sorted.slice(i, i + BATCH * 2);
+    if (ownerId === null) {
+      await tx
+        .insert(knowledgeTerms)
+        .values(slice.map(([lexeme, df]) => ({ friendId: friendRowId, lexeme, df })))
+        .onConflictDoUpdate({
+          target: [knowledgeTerms.friendId, knowledgeTerms.lexeme],
+          set: { df: sql`${knowledgeTerms.df} + excluded.df` },
+        });
+    } else {
+      await tx
+        .insert(personalTerms)
+        .values(slice.map(([lexeme, df]) => ({ friendId: friendRowId, ownerId, lexeme, df })))
+        .onConflictDoUpdate({
+          target: [personalTerms.friendId, personalTerms.ownerId, personalTerms.lexeme],
+          set: { df: sql`${personalTerms.df} + excluded.df` },
+        });
+    }
   }
 }
 
@@ -51,7 +75,7 @@ async function addTerms(tx: Db, friendRowId: number, counts: Map<string, number>
  * Stores the passages of one file or knowledge subject with their lexemes and updates the
  * term counts. Runs inside the caller's transaction (which has called `lockFriend`), so a
  * source is indexed whole or not at all. A personal file's passages carry their owner and
- * the owner's tag, and stay out of the character's term counts.
+ * the owner's tag, and are counted in the owner's counts, not the character's.
  */
 export async function insertPassages(
   tx: Db,
@@ -78,36 +102,52 @@ export async function insertPassages(
     });
     await tx.insert(knowledgeChunks).values(rows);
   }
-  if (passages.length > 0 && ownerId === null) await addTerms(tx, friendRowId, counts);
+  if (passages.length > 0) await addTerms(tx, friendRowId, ownerId, counts);
 }
 
 /**
- * Removes the passages of one source and takes them out of the term counts (the lexemes
- * come from the stored vectors; personal passages were never counted). Inside the caller's
- * transaction, after `lockFriend`.
+ * Removes the passages of one source and takes them out of the term counts they were added
+ * to (the lexemes come from the stored vectors). `source.ownerId` says whose file it is.
+ * Inside the caller's transaction, after `lockFriend`.
  */
 export async function removePassages(
   tx: Db,
   friendRowId: number,
   source: PassageSource,
 ): Promise<void> {
-  const which =
+  const ownerId = source.ownerId ?? null;
+  const which = and(
     source.fileId !== undefined
       ? eq(knowledgeChunks.fileId, source.fileId)
-      : eq(knowledgeChunks.knowledgeId, source.knowledgeId ?? -1);
-  await tx.execute(sql`
-    update ${knowledgeTerms} t set df = t.df - x.n
-    from (
-      select lexeme, count(*)::int as n
-      from ${knowledgeChunks}, unnest(tsvector_to_array(${knowledgeChunks.tsv})) as lexeme
-      where ${knowledgeChunks.friendId} = ${friendRowId} and ${which}
-        and ${knowledgeChunks.ownerId} is null
-      group by lexeme
-    ) x
-    where t.friend_id = ${friendRowId} and t.lexeme = x.lexeme`);
-  await tx
-    .delete(knowledgeTerms)
-    .where(and(eq(knowledgeTerms.friendId, friendRowId), lte(knowledgeTerms.df, 0)));
+      : eq(knowledgeChunks.knowledgeId, source.knowledgeId ?? -1),
+    ownerId === null ? isNull(knowledgeChunks.ownerId) : eq(knowledgeChunks.ownerId, ownerId),
+  );
+  const removed = sql`
+    select lexeme, count(*)::int as n
+    from ${knowledgeChunks}, unnest(tsvector_to_array(${knowledgeChunks.tsv})) as lexeme
+    where ${knowledgeChunks.friendId} = ${friendRowId} and ${which}
+    group by lexeme`;
+  if (ownerId === null) {
+    await tx.execute(sql`
+      update ${knowledgeTerms} t set df = t.df - x.n from (${removed}) x
+      where t.friend_id = ${friendRowId} and t.lexeme = x.lexeme`);
+    await tx
+      .delete(knowledgeTerms)
+      .where(and(eq(knowledgeTerms.friendId, friendRowId), lte(knowledgeTerms.df, 0)));
+  } else {
+    await tx.execute(sql`
+      update ${personalTerms} t set df = t.df - x.n from (${removed}) x
+      where t.friend_id = ${friendRowId} and t.owner_id = ${ownerId} and t.lexeme = x.lexeme`);
+    await tx
+      .delete(personalTerms)
+      .where(
+        and(
+          eq(personalTerms.friendId, friendRowId),
+          eq(personalTerms.ownerId, ownerId),
+          lte(personalTerms.df, 0),
+        ),
+      );
+  }
   await tx.delete(knowledgeChunks).where(and(eq(knowledgeChunks.friendId, friendRowId), which));
 }
 
@@ -154,46 +194,11 @@ export function chunksRepo(db: Db) {
   const query = (friendRowId: number, ownerId: number | null, body: string) =>
     `${tagsFor(friendRowId, ownerId)} & (${body})`;
 
-  /**
-   * The owner's personal passages on the character, and in how many of them each lexeme
-   * occurs, counted now (they are not in knowledge_terms). The GIN index narrows the count
-   * to the passages holding one of the lexemes; the total comes from the partial owner index.
-   */
-  async function personalFrequencies(friendRowId: number, ownerId: number, lexemes: string[]) {
-    const [all] = await db
-      .select({ n: count() })
-      .from(knowledgeChunks)
-      .where(and(eq(knowledgeChunks.ownerId, ownerId), eq(knowledgeChunks.friendId, friendRowId)));
-    const total = Number(all?.n ?? 0);
-    const df = new Map<string, number>();
-    if (total === 0 || lexemes.length === 0) return { total, df };
-    const tag = tsLexeme(personalLexeme(friendRowId, ownerId));
-    const filter = `${tag} & (${lexemes.map(tsLexeme).join(' | ')})`;
-    const held = db
-      .select({
-        lexeme: sql<string>`unnest(tsvector_to_array(${knowledgeChunks.tsv}))`.as('lexeme'),
-      })
-      .from(knowledgeChunks)
-      .where(
-        and(
-          sql`${knowledgeChunks.tsv} @@ ${filter}::tsquery`,
-          eq(knowledgeChunks.ownerId, ownerId),
-        ),
-      )
-      .as('held');
-    const rows = await db
-      .select({ lexeme: held.lexeme, n: count() })
-      .from(held)
-      .where(inArray(held.lexeme, lexemes))
-      .groupBy(held.lexeme);
-    for (const r of rows) df.set(r.lexeme, Number(r.n));
-    return { total, df };
-  }
-
   return {
     /**
      * Passages of the character, and in how many of them each lexeme occurs; with `ownerId`,
-     * that user's personal passages are added to both (and nobody else's ever are).
+     * that user's personal passages are added to both (and nobody else's ever are, so a
+     * word's rarity in a search tells nothing of other users' files).
      */
     async frequencies(friendRowId: number, lexemes: string[], ownerId: number | null = null) {
       const tag = friendLexeme(friendRowId);
@@ -213,9 +218,21 @@ export function chunksRepo(db: Db) {
         else df.set(r.lexeme, r.df);
       }
       if (ownerId !== null) {
-        const own = await personalFrequencies(friendRowId, ownerId, lexemes);
-        total += own.total;
-        for (const [l, n] of own.df) df.set(l, (df.get(l) ?? 0) + n);
+        const ownTag = personalLexeme(friendRowId, ownerId);
+        const own = await db
+          .select({ lexeme: personalTerms.lexeme, df: personalTerms.df })
+          .from(personalTerms)
+          .where(
+            and(
+              eq(personalTerms.friendId, friendRowId),
+              eq(personalTerms.ownerId, ownerId),
+              inArray(personalTerms.lexeme, [ownTag, ...lexemes]),
+            ),
+          );
+        for (const r of own) {
+          if (r.lexeme === ownTag) total += r.df;
+          else df.set(r.lexeme, (df.get(r.lexeme) ?? 0) + r.df);
+        }
       }
       return { total, df };
     },

@@ -108,7 +108,7 @@ export function filesRepo(db: Db) {
           .from(friendFiles)
           .where(and(inScope(scope), eq(friendFiles.id, num)));
         if (!row) return undefined;
-        await removePassages(tx, friendRowId, { fileId: num });
+        await removePassages(tx, friendRowId, { fileId: num, ownerId: scope.ownerId });
         const [gone] = await tx
           .delete(friendFiles)
           .where(and(inScope(scope), eq(friendFiles.id, num)))
