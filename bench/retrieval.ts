@@ -2,7 +2,10 @@
  * Knowledge retrieval benchmark: builds a ~5 MB book (a generated novel in English and in
  * Hebrew, with planted facts), uploads it as one .txt file through the real upload endpoint
  * (multipart → extraction → passages → full-text index, in one transaction), then times a
- * few hundred `retrieve(friend, query, 3)` calls. PGlite (persisted in a temporary folder),
+ * few hundred `retrieve(friend, query, 3)` calls. Then a reader uploads the same book as a
+ * personal file on the (helper) character and the calls are timed again for that reader:
+ * their own passages are searched too and their word counts made at question time (the worst
+ * case: a personal file as big as the character's). PGlite (persisted in a temporary folder),
  * and PostgreSQL when reachable. Prints figures; asserts nothing. Nothing leaves the machine.
  *
  *   npm run bench:retrieval
@@ -18,7 +21,8 @@ import pino from 'pino';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
-import { knowledgeChunks } from '../src/server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { knowledgeChunks, users } from '../src/server/db/schema.ts';
 import type { Deps } from '../src/server/deps.ts';
 import { systemClock } from '../src/server/infra/clock.ts';
 import { memoryRateLimiter } from '../src/server/infra/rate-limit.ts';
@@ -107,6 +111,8 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
         image: '/friends/librarian.svg',
         personality: 'Knows the book.',
         firstprompt: 'Ask me.',
+        friendtype: 1,
+        publicfriend: 1,
       },
       { bearer: token },
     );
@@ -124,23 +130,50 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
 
     const knowledge = knowledgeService(deps);
     const queries = buildQueries(book.text, book.facts);
-    for (const q of queries.slice(0, 10)) await knowledge.retrieve('benchbook', q, 3); // warm up
-    const times: number[] = [];
-    let hits = 0;
-    for (const [i, q] of queries.entries()) {
-      const s = performance.now();
-      const found = await knowledge.retrieve('benchbook', q, 3);
-      times.push(performance.now() - s);
-      const fact = book.facts[i];
-      if (fact && found.some((p) => p.text.includes(fact.marker))) hits++;
-    }
-    const mean = times.reduce((a, b) => a + b, 0) / times.length;
+    const timeQueries = async (userId?: number) => {
+      for (const q of queries.slice(0, 10)) await knowledge.retrieve('benchbook', q, 3, userId); // warm up
+      const times: number[] = [];
+      let hits = 0;
+      for (const [i, q] of queries.entries()) {
+        const s = performance.now();
+        const found = await knowledge.retrieve('benchbook', q, 3, userId);
+        times.push(performance.now() - s);
+        const fact = book.facts[i];
+        if (fact && found.some((p) => p.text.includes(fact.marker))) hits++;
+      }
+      const mean = times.reduce((a, b) => a + b, 0) / times.length;
+      return [
+        `p50 ${ms(pct(times, 50))}, p90 ${ms(pct(times, 90))}, p99 ${ms(pct(times, 99))}, mean ${ms(mean)}, max ${ms(Math.max(...times))}`,
+        `${hits}/${book.facts.length}`,
+      ];
+    };
+    const [shared, sharedHits] = await timeQueries();
+
+    const reader = await userWithSession(t, 'reader@example.com');
+    const [readerRow] = await deps.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'reader@example.com'));
+    const p0 = performance.now();
+    const mine = await postForm(app, '/api/upload', {
+      bearer: reader,
+      fields: { friend: 'benchbook' },
+      file: { name: 'my-copy.txt', data },
+    });
+    const personalUploadMs = performance.now() - p0;
+    if (!mine.text.startsWith('OK')) throw new Error(`personal upload failed: ${mine.text}`);
+    const [withPersonal, personalHits] = await timeQueries(readerRow!.id);
+    const [otherUser] = await timeQueries(readerRow!.id + 1000);
+
     console.log(
       [
         `\n${kind === 'pglite' ? 'PGlite (embedded, on disk)' : 'PostgreSQL'}`,
         `  upload + extraction + indexing of ${(data.length / 1e6).toFixed(1)} MB: ${ms(uploadMs)} (${passages} passages, ${(data.length / 1e6 / (uploadMs / 1000)).toFixed(2)} MB/s)`,
-        `  retrieve(k=3) over ${times.length} queries: p50 ${ms(pct(times, 50))}, p90 ${ms(pct(times, 90))}, p99 ${ms(pct(times, 99))}, mean ${ms(mean)}, max ${ms(Math.max(...times))}`,
-        `  planted facts found in the top 3: ${hits}/${book.facts.length}`,
+        `  retrieve(k=3) over ${queries.length} queries: ${shared}`,
+        `  planted facts found in the top 3: ${sharedHits}`,
+        `  the same book as a reader's personal file: uploaded and indexed in ${ms(personalUploadMs)}`,
+        `  retrieve(k=3) for that reader (shared + personal): ${withPersonal}; facts in the top 3: ${personalHits}`,
+        `  retrieve(k=3) for a user without personal files: ${otherUser}`,
       ].join('\n'),
     );
     await app.close();

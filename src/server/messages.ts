@@ -155,6 +155,10 @@ const messages = {
     he: 'לדמות זו כבר יש {max} קבצים, המספר המרבי. יש למחוק קובץ כדי להעלות חדש.',
     en: 'This character already has {max} files, the most allowed. Delete one to upload another.',
   },
+  uploadTooManyPersonal: {
+    he: 'כבר העלית לדמות זו {max} קבצים, המספר המרבי. יש למחוק קובץ כדי להעלות חדש.',
+    en: 'You already have {max} files of your own for this character, the most allowed. Delete one to upload another.',
+  },
   uploadBadType: {
     he: 'סוג הקובץ אינו נתמך. אפשר להעלות קובצי txt, md, html, pdf או docx.',
     en: 'This file type is not supported. You can upload txt, md, html, pdf or docx files.',
@@ -183,6 +187,10 @@ const messages = {
   imageNotFound: { he: 'התמונה לא נמצאה', en: 'The image was not found' },
 
   // Google Docs import (spec part 1 §8)
+  gdocPersonalRefused: {
+    he: 'ייבוא מ-Google Docs מוסיף לידע המשותף של הדמות, ולכן הוא לעורכי הדמות בלבד. אפשר להוריד את המסמך כקובץ docx או txt ולהעלות אותו לקבצים שלך.',
+    en: "Importing from Google Docs adds to the character's shared knowledge, so only its editors may do it. You can download the document as a docx or txt file and upload it to your own files.",
+  },
   gdocBadLink: {
     he: 'נא להדביק קישור תקין ל-Google Docs',
     en: 'Please paste a valid Google Docs link',

@@ -14,11 +14,12 @@ import { usersService } from './users/users.service.ts';
 
 export function createServices(deps: Deps) {
   const knowledge = knowledgeService(deps);
-  // Each turn reads the passages of the character's books most relevant to the message.
+  // Each turn reads the passages of the character's books most relevant to the message,
+  // and of the asking user's own files on it (never another user's).
   const chatDeps = {
     ...deps,
-    retrieve: async (friendRowId: number, query: string, k: number) =>
-      (await knowledge.passagesFor(friendRowId, query, k)).map((p) => p.text),
+    retrieve: async (friendRowId: number, query: string, k: number, userId: number) =>
+      (await knowledge.passagesFor(friendRowId, query, k, userId)).map((p) => p.text),
   };
   const chat = chatService(chatDeps);
   return {

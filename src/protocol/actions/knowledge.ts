@@ -22,10 +22,15 @@ export const KnowledgeEntry = z.object({
 });
 
 export const knowledgeActions = {
-  /** The files of a character, most recently moved to the top first. Spec name of the id field: `friend`. */
+  /**
+   * The files of a character, most recently moved to the top first. Spec name of the id
+   * field: `friend`. Editors see the character's shared files (`personal: false`); a user
+   * who may talk to a helper or editor character but not edit it sees their own personal
+   * files on it (`personal: true`).
+   */
   GetFiles: defineAction({
     input: z.object({ email: IdentityEmail, friend: FriendId }),
-    output: z.object({ files: z.array(FileEntry) }),
+    output: z.object({ files: z.array(FileEntry), personal: z.boolean() }),
     access: 'user',
     identity: 'email',
     mutates: false,

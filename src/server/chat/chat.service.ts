@@ -20,7 +20,13 @@ import { createMemoryKeeper } from './memory.ts';
 import { buildTurnPrompt } from './turn-prompt.ts';
 import { createReplyRunner, type ReplyEvent, type ReplyRunner } from './reply-runner.ts';
 
-export type Retriever = (friendRowId: number, query: string, k: number) => Promise<string[]>;
+/** Passages for a turn: the character's shared knowledge plus `userId`'s own personal files. */
+export type Retriever = (
+  friendRowId: number,
+  query: string,
+  k: number,
+  userId: number,
+) => Promise<string[]>;
 
 export interface ChatDeps extends Deps {
   engine: ChatEngine;

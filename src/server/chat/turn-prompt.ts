@@ -38,7 +38,7 @@ export async function buildTurnPrompt(
   const [speaker, all, knowledge] = await Promise.all([
     repo.speaker(me.id, friend.id),
     repo.since(subject.id, subject.summarizedUpTo),
-    deps.retrieve(friend.id, userMessage.content, KNOWLEDGE_PASSAGES).catch((err: unknown) => {
+    deps.retrieve(friend.id, userMessage.content, KNOWLEDGE_PASSAGES, me.id).catch((err) => {
       deps.log.warn({ err }, 'knowledge retrieval failed');
       return [] as string[];
     }),

@@ -1,7 +1,20 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { friendFiles, friends, knowledge, knowledgeChunks, knowledgeTerms } from '../db/schema.ts';
-import { friendLexeme, positionsOf, tsLexeme, tsvectorLiteral } from './text-search.ts';
+import {
+  friendFiles,
+  friends,
+  knowledge,
+  knowledgeChunks,
+  knowledgeTerms,
+  personalTerms,
+} from '../db/schema.ts';
+import {
+  friendLexeme,
+  personalLexeme,
+  positionsOf,
+  tsLexeme,
+  tsvectorLiteral,
+} from './text-search.ts';
 
 /** Rows per INSERT statement (far below PostgreSQL's 65535 parameters). */
 const BATCH = 400;
@@ -9,6 +22,8 @@ const BATCH = 400;
 export interface PassageSource {
   fileId?: number;
   knowledgeId?: number;
+  /** The user whose personal file this is (absent: the character's shared knowledge). */
+  ownerId?: number | null;
 }
 
 /**
@@ -23,26 +38,44 @@ export async function lockFriend(tx: Db, friendRowId: number): Promise<void> {
     .for('update');
 }
 
-/** Adds `delta` passages to each lexeme's count (sorted: a fixed lock order). */
-async function addTerms(tx: Db, friendRowId: number, counts: Map<string, number>) {
-  const rows = [...counts.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([lexeme, df]) => ({ friendId: friendRowId, lexeme, df }));
-  for (let i = 0; i < rows.length; i += BATCH * 2) {
-    await tx
-      .insert(knowledgeTerms)
-      .values(rows.slice(i, i + BATCH * 2))
-      .onConflictDoUpdate({
-        target: [knowledgeTerms.friendId, knowledgeTerms.lexeme],
-        set: { df: sql`${knowledgeTerms.df} + excluded.df` },
-      });
+/**
+ * Adds `delta` passages to each lexeme's count (sorted: a fixed lock order): the character's
+ * counts, or with `ownerId` that user's counts for their personal passages on it.
+ */
+async function addTerms(
+  tx: Db,
+  friendRowId: number,
+  ownerId: number | null,
+  counts: Map<string, number>,
+) {
+  const sorted = [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (let i = 0; i < sorted.length; i += BATCH * 2) {
+    const slice = sorted.slice(i, i + BATCH * 2);
+    if (ownerId === null) {
+      await tx
+        .insert(knowledgeTerms)
+        .values(slice.map(([lexeme, df]) => ({ friendId: friendRowId, lexeme, df })))
+        .onConflictDoUpdate({
+          target: [knowledgeTerms.friendId, knowledgeTerms.lexeme],
+          set: { df: sql`${knowledgeTerms.df} + excluded.df` },
+        });
+    } else {
+      await tx
+        .insert(personalTerms)
+        .values(slice.map(([lexeme, df]) => ({ friendId: friendRowId, ownerId, lexeme, df })))
+        .onConflictDoUpdate({
+          target: [personalTerms.friendId, personalTerms.ownerId, personalTerms.lexeme],
+          set: { df: sql`${personalTerms.df} + excluded.df` },
+        });
+    }
   }
 }
 
 /**
  * Stores the passages of one file or knowledge subject with their lexemes and updates the
  * term counts. Runs inside the caller's transaction (which has called `lockFriend`), so a
- * source is indexed whole or not at all.
+ * source is indexed whole or not at all. A personal file's passages carry their owner and
+ * the owner's tag, and are counted in the owner's counts, not the character's.
  */
 export async function insertPassages(
   tx: Db,
@@ -50,7 +83,8 @@ export async function insertPassages(
   source: PassageSource,
   passages: string[],
 ): Promise<void> {
-  const tag = friendLexeme(friendRowId);
+  const ownerId = source.ownerId ?? null;
+  const tag = ownerId === null ? friendLexeme(friendRowId) : personalLexeme(friendRowId, ownerId);
   const counts = new Map<string, number>([[tag, passages.length]]);
   for (let i = 0; i < passages.length; i += BATCH) {
     const rows = passages.slice(i, i + BATCH).map((content, j) => {
@@ -60,6 +94,7 @@ export async function insertPassages(
         friendId: friendRowId,
         fileId: source.fileId ?? null,
         knowledgeId: source.knowledgeId ?? null,
+        ownerId,
         seq: i + j,
         content,
         tsv: sql`${tsvectorLiteral(positions, [tag])}::tsvector`,
@@ -67,34 +102,52 @@ export async function insertPassages(
     });
     await tx.insert(knowledgeChunks).values(rows);
   }
-  if (passages.length > 0) await addTerms(tx, friendRowId, counts);
+  if (passages.length > 0) await addTerms(tx, friendRowId, ownerId, counts);
 }
 
 /**
- * Removes the passages of one source and takes them out of the term counts (the lexemes
- * come from the stored vectors). Inside the caller's transaction, after `lockFriend`.
+ * Removes the passages of one source and takes them out of the term counts they were added
+ * to (the lexemes come from the stored vectors). `source.ownerId` says whose file it is.
+ * Inside the caller's transaction, after `lockFriend`.
  */
 export async function removePassages(
   tx: Db,
   friendRowId: number,
   source: PassageSource,
 ): Promise<void> {
-  const which =
+  const ownerId = source.ownerId ?? null;
+  const which = and(
     source.fileId !== undefined
       ? eq(knowledgeChunks.fileId, source.fileId)
-      : eq(knowledgeChunks.knowledgeId, source.knowledgeId ?? -1);
-  await tx.execute(sql`
-    update ${knowledgeTerms} t set df = t.df - x.n
-    from (
-      select lexeme, count(*)::int as n
-      from ${knowledgeChunks}, unnest(tsvector_to_array(${knowledgeChunks.tsv})) as lexeme
-      where ${knowledgeChunks.friendId} = ${friendRowId} and ${which}
-      group by lexeme
-    ) x
-    where t.friend_id = ${friendRowId} and t.lexeme = x.lexeme`);
-  await tx
-    .delete(knowledgeTerms)
-    .where(and(eq(knowledgeTerms.friendId, friendRowId), lte(knowledgeTerms.df, 0)));
+      : eq(knowledgeChunks.knowledgeId, source.knowledgeId ?? -1),
+    ownerId === null ? isNull(knowledgeChunks.ownerId) : eq(knowledgeChunks.ownerId, ownerId),
+  );
+  const removed = sql`
+    select lexeme, count(*)::int as n
+    from ${knowledgeChunks}, unnest(tsvector_to_array(${knowledgeChunks.tsv})) as lexeme
+    where ${knowledgeChunks.friendId} = ${friendRowId} and ${which}
+    group by lexeme`;
+  if (ownerId === null) {
+    await tx.execute(sql`
+      update ${knowledgeTerms} t set df = t.df - x.n from (${removed}) x
+      where t.friend_id = ${friendRowId} and t.lexeme = x.lexeme`);
+    await tx
+      .delete(knowledgeTerms)
+      .where(and(eq(knowledgeTerms.friendId, friendRowId), lte(knowledgeTerms.df, 0)));
+  } else {
+    await tx.execute(sql`
+      update ${personalTerms} t set df = t.df - x.n from (${removed}) x
+      where t.friend_id = ${friendRowId} and t.owner_id = ${ownerId} and t.lexeme = x.lexeme`);
+    await tx
+      .delete(personalTerms)
+      .where(
+        and(
+          eq(personalTerms.friendId, friendRowId),
+          eq(personalTerms.ownerId, ownerId),
+          lte(personalTerms.df, 0),
+        ),
+      );
+  }
   await tx.delete(knowledgeChunks).where(and(eq(knowledgeChunks.friendId, friendRowId), which));
 }
 
@@ -131,13 +184,23 @@ function phraseQuery(p: PhraseBonus, distances: number[]): string {
   return distances.flatMap((d) => [`${a} <${d}> ${b}`, `${b} <${d}> ${a}`]).join(' | ');
 }
 
+/** Whose passages a search reads: the character's shared ones, plus `ownerId`'s own when set. */
+const tagsFor = (friendRowId: number, ownerId: number | null) =>
+  ownerId === null
+    ? tsLexeme(friendLexeme(friendRowId))
+    : `(${tsLexeme(friendLexeme(friendRowId))} | ${tsLexeme(personalLexeme(friendRowId, ownerId))})`;
+
 export function chunksRepo(db: Db) {
-  const query = (friendRowId: number, body: string) =>
-    `${tsLexeme(friendLexeme(friendRowId))} & (${body})`;
+  const query = (friendRowId: number, ownerId: number | null, body: string) =>
+    `${tagsFor(friendRowId, ownerId)} & (${body})`;
 
   return {
-    /** Passages of the character, and in how many of them each lexeme occurs. */
-    async frequencies(friendRowId: number, lexemes: string[]) {
+    /**
+     * Passages of the character, and in how many of them each lexeme occurs; with `ownerId`,
+     * that user's personal passages are added to both (and nobody else's ever are, so a
+     * word's rarity in a search tells nothing of other users' files).
+     */
+    async frequencies(friendRowId: number, lexemes: string[], ownerId: number | null = null) {
       const tag = friendLexeme(friendRowId);
       const rows = await db
         .select({ lexeme: knowledgeTerms.lexeme, df: knowledgeTerms.df })
@@ -154,6 +217,23 @@ export function chunksRepo(db: Db) {
         if (r.lexeme === tag) total = r.df;
         else df.set(r.lexeme, r.df);
       }
+      if (ownerId !== null) {
+        const ownTag = personalLexeme(friendRowId, ownerId);
+        const own = await db
+          .select({ lexeme: personalTerms.lexeme, df: personalTerms.df })
+          .from(personalTerms)
+          .where(
+            and(
+              eq(personalTerms.friendId, friendRowId),
+              eq(personalTerms.ownerId, ownerId),
+              inArray(personalTerms.lexeme, [ownTag, ...lexemes]),
+            ),
+          );
+        for (const r of own) {
+          if (r.lexeme === ownTag) total += r.df;
+          else df.set(r.lexeme, (df.get(r.lexeme) ?? 0) + r.df);
+        }
+      }
       return { total, df };
     },
 
@@ -162,7 +242,8 @@ export function chunksRepo(db: Db) {
      * first by the sum over terms of the best weight among the forms the passage holds, plus
      * (for the best `rescore`) the phrase bonuses they earn. The GIN index finds them; the character's tag lexeme keeps
      * the search inside one character (no friend_id condition, so the planner cannot prefer
-     * that btree and re-check every passage of a big book).
+     * that btree and re-check every passage of a big book). With `ownerId`, that user's
+     * personal tag is searched too; the owner condition only re-states it.
      */
     async candidates(
       friendRowId: number,
@@ -170,6 +251,7 @@ export function chunksRepo(db: Db) {
       phrases: PhraseBonus[],
       filter: string,
       limits: { scan: number; rescore: number; answer: number },
+      ownerId: number | null = null,
     ) {
       const { scan, rescore, answer: limit } = limits;
       if (terms.length === 0) return [];
@@ -183,7 +265,14 @@ export function chunksRepo(db: Db) {
           tsv: knowledgeChunks.tsv,
         })
         .from(knowledgeChunks)
-        .where(sql`${knowledgeChunks.tsv} @@ ${query(friendRowId, filter)}::tsquery`)
+        .where(
+          and(
+            sql`${knowledgeChunks.tsv} @@ ${query(friendRowId, ownerId, filter)}::tsquery`,
+            ownerId === null
+              ? isNull(knowledgeChunks.ownerId)
+              : or(isNull(knowledgeChunks.ownerId), eq(knowledgeChunks.ownerId, ownerId)),
+          ),
+        )
         .limit(scan)
         .as('found');
       // Words first, on every passage found; the phrase bonuses (dearer: positions) only on

@@ -1,91 +1,119 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { friendFiles } from '../db/schema.ts';
 import { insertPassages, lockFriend, removePassages } from './chunks.repo.ts';
 
 export type FileRow = typeof friendFiles.$inferSelect;
-export type NewFile = Omit<typeof friendFiles.$inferInsert, 'id' | 'sortKey' | 'friendId'>;
+export type NewFile = Omit<
+  typeof friendFiles.$inferInsert,
+  'id' | 'sortKey' | 'friendId' | 'ownerId'
+>;
 
+/**
+ * Whose files of a character a call works on: its shared files (`ownerId` null, what its
+ * editors manage) or one user's personal files on it. Every query below stays inside one.
+ */
+export interface FileScope {
+  friendRowId: number;
+  ownerId: number | null;
+}
+
+const inScope = (s: FileScope) =>
+  and(
+    eq(friendFiles.friendId, s.friendRowId),
+    s.ownerId === null ? isNull(friendFiles.ownerId) : eq(friendFiles.ownerId, s.ownerId),
+  );
+
+// Per character, whatever the scope: within a scope the order is the same.
 const nextSortKey = (friendRowId: number) =>
   sql`(select coalesce(max(${friendFiles.sortKey}), 0) + 1 from ${friendFiles} where ${friendFiles.friendId} = ${friendRowId})`;
 
 export function filesRepo(db: Db) {
   return {
-    async list(friendRowId: number) {
+    async list(scope: FileScope) {
       return db
         .select()
         .from(friendFiles)
-        .where(eq(friendFiles.friendId, friendRowId))
+        .where(inScope(scope))
         .orderBy(desc(friendFiles.sortKey), desc(friendFiles.id));
     },
 
-    async byNum(friendRowId: number, num: number): Promise<FileRow | undefined> {
+    async count(scope: FileScope): Promise<number> {
+      const [n] = await db.select({ n: count() }).from(friendFiles).where(inScope(scope));
+      return Number(n?.n ?? 0);
+    },
+
+    async byNum(scope: FileScope, num: number): Promise<FileRow | undefined> {
       const [row] = await db
         .select()
         .from(friendFiles)
-        .where(and(eq(friendFiles.friendId, friendRowId), eq(friendFiles.id, num)));
+        .where(and(inScope(scope), eq(friendFiles.id, num)));
       return row;
     },
 
     /**
      * Adds a file with its passages in one transaction, at the top of the list. The
      * character's row is locked first, so concurrent uploads cannot pass the count limit.
-     * Answers undefined when the character already has `maxFiles` files.
+     * Answers undefined when the scope already has `maxFiles` files.
      */
     async add(
-      friendRowId: number,
+      scope: FileScope,
       file: NewFile,
       passages: string[],
       maxFiles: number,
     ): Promise<FileRow | undefined> {
+      const { friendRowId, ownerId } = scope;
       return db.transaction(async (tx) => {
         await lockFriend(tx, friendRowId);
-        const [n] = await tx
-          .select({ n: count() })
-          .from(friendFiles)
-          .where(eq(friendFiles.friendId, friendRowId));
+        const [n] = await tx.select({ n: count() }).from(friendFiles).where(inScope(scope));
         if (Number(n?.n ?? 0) >= maxFiles) return undefined;
         const [row] = await tx
           .insert(friendFiles)
-          .values({ ...file, friendId: friendRowId, sortKey: nextSortKey(friendRowId) })
+          .values({ ...file, friendId: friendRowId, ownerId, sortKey: nextSortKey(friendRowId) })
           .returning();
-        await insertPassages(tx, friendRowId, { fileId: row!.id }, passages);
+        await insertPassages(tx, friendRowId, { fileId: row!.id, ownerId }, passages);
         return row!;
       });
     },
 
     async update(
-      friendRowId: number,
+      scope: FileScope,
       num: number,
       patch: { title?: string; subject?: string; updatedAt: Date },
     ): Promise<FileRow | undefined> {
       const [row] = await db
         .update(friendFiles)
         .set(patch)
-        .where(and(eq(friendFiles.friendId, friendRowId), eq(friendFiles.id, num)))
+        .where(and(inScope(scope), eq(friendFiles.id, num)))
         .returning();
       return row;
     },
 
-    async moveToTop(friendRowId: number, num: number): Promise<FileRow | undefined> {
+    async moveToTop(scope: FileScope, num: number): Promise<FileRow | undefined> {
       const [row] = await db
         .update(friendFiles)
-        .set({ sortKey: nextSortKey(friendRowId) })
-        .where(and(eq(friendFiles.friendId, friendRowId), eq(friendFiles.id, num)))
+        .set({ sortKey: nextSortKey(scope.friendRowId) })
+        .where(and(inScope(scope), eq(friendFiles.id, num)))
         .returning();
       return row;
     },
 
-    /** Deletes the file and its passages; answers its storage key. */
-    async remove(friendRowId: number, num: number): Promise<string | undefined> {
+    /** Deletes the file and its passages; answers its storage key (undefined: not in scope). */
+    async remove(scope: FileScope, num: number): Promise<string | undefined> {
+      const { friendRowId } = scope;
       return db.transaction(async (tx) => {
         await lockFriend(tx, friendRowId);
-        await removePassages(tx, friendRowId, { fileId: num });
         const [row] = await tx
+          .select({ id: friendFiles.id })
+          .from(friendFiles)
+          .where(and(inScope(scope), eq(friendFiles.id, num)));
+        if (!row) return undefined;
+        await removePassages(tx, friendRowId, { fileId: num, ownerId: scope.ownerId });
+        const [gone] = await tx
           .delete(friendFiles)
-          .where(and(eq(friendFiles.friendId, friendRowId), eq(friendFiles.id, num)))
+          .where(and(inScope(scope), eq(friendFiles.id, num)))
           .returning({ key: friendFiles.storageKey });
-        return row?.key;
+        return gone?.key;
       });
     },
   };

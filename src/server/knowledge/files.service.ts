@@ -2,7 +2,6 @@ import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { requireFriend } from '../friends/friend-access.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
 import { randomName } from '../infra/storage.ts';
@@ -12,6 +11,7 @@ import { requireUser, type Ctx } from '../rpc/context.ts';
 import { chunkText } from './chunking.ts';
 import { chunksRepo } from './chunks.repo.ts';
 import { ExtractError, extractText, kindOf, type ExtractFailure } from './extract.ts';
+import { requireFileScope } from './file-scope.ts';
 import { filesRepo, type FileRow } from './files.repo.ts';
 
 export interface Upload {
@@ -58,18 +58,20 @@ export function filesService(deps: Deps) {
   const bad = (key: MessageKey, lang: Lang) =>
     new AppError(
       ErrorCode.BAD_INPUT,
-      msg(key, lang, { max: key === 'uploadTooMany' ? String(maxFiles) : mb }),
+      msg(key, lang, {
+        max: key === 'uploadTooMany' || key === 'uploadTooManyPersonal' ? String(maxFiles) : mb,
+      }),
     );
 
-  async function editable(friendid: string, ctx: Ctx) {
-    return (await requireFriend(friends, friendid, requireUser(ctx), 'edit', ctx.lang)).friend;
-  }
+  /** Editors: the character's shared files; other users of a helper: their own (file-scope.ts). */
+  const scopeOf = (friendid: string, ctx: Ctx) =>
+    requireFileScope(friends, friendid, requireUser(ctx), ctx.lang);
 
   async function fileOf(friendid: string, num: number, ctx: Ctx) {
-    const friend = await editable(friendid, ctx);
-    const file = await files.byNum(friend.id, num);
+    const { scope } = await scopeOf(friendid, ctx);
+    const file = await files.byNum(scope, num);
     if (!file) throw new AppError(ErrorCode.NOT_FOUND, msg('fileNotFound', ctx.lang));
-    return { friend, file };
+    return { scope, file };
   }
 
   const text = (s: string, blank: MessageKey, lang: Lang) => {
@@ -81,16 +83,15 @@ export function filesService(deps: Deps) {
   return {
     maxBytes,
 
-    /** Viewers see the list (the chat shows files of helper and editor characters). */
+    /** Editors list the character's files; other users of a helper list their own. */
     async getFiles(input: ParsedInput<'GetFiles'>, ctx: Ctx) {
-      const me = requireUser(ctx);
-      const { friend } = await requireFriend(friends, input.friend, me, 'view', ctx.lang);
-      return { files: (await files.list(friend.id)).map(entry) };
+      const { scope, personal } = await scopeOf(input.friend, ctx);
+      return { files: (await files.list(scope)).map(entry), personal };
     },
 
     async delFile(input: ParsedInput<'DelFile'>, ctx: Ctx) {
-      const friend = await editable(input.friendid, ctx);
-      const key = await files.remove(friend.id, input.num);
+      const { scope } = await scopeOf(input.friendid, ctx);
+      const key = await files.remove(scope, input.num);
       if (!key) throw new AppError(ErrorCode.NOT_FOUND, msg('fileNotFound', ctx.lang));
       await deps.storage.delete(key).catch(() => undefined);
       await deps.storage.delete(`${key}.txt`).catch(() => undefined);
@@ -99,15 +100,15 @@ export function filesService(deps: Deps) {
 
     async updateTitle(input: ParsedInput<'UpdateTitle'>, ctx: Ctx) {
       const title = text(input.title, 'blankTitle', ctx.lang);
-      const { friend, file } = await fileOf(input.friendid, input.num, ctx);
-      await files.update(friend.id, file.id, { title, updatedAt: deps.clock.now() });
+      const { scope, file } = await fileOf(input.friendid, input.num, ctx);
+      await files.update(scope, file.id, { title, updatedAt: deps.clock.now() });
       return {};
     },
 
     async updateFileSubject(input: ParsedInput<'UpdateFileSubject'>, ctx: Ctx) {
       const subject = text(input.subject, 'blankSubject', ctx.lang);
-      const { friend, file } = await fileOf(input.friendid, input.num, ctx);
-      await files.update(friend.id, file.id, { subject, updatedAt: deps.clock.now() });
+      const { scope, file } = await fileOf(input.friendid, input.num, ctx);
+      await files.update(scope, file.id, { subject, updatedAt: deps.clock.now() });
       return {};
     },
 
@@ -118,25 +119,29 @@ export function filesService(deps: Deps) {
     },
 
     async moveFileToTop(input: ParsedInput<'MoveFileToTop'>, ctx: Ctx) {
-      const { friend, file } = await fileOf(input.friendid, input.num, ctx);
-      await files.moveToTop(friend.id, file.id);
+      const { scope, file } = await fileOf(input.friendid, input.num, ctx);
+      await files.moveToTop(scope, file.id);
       return {};
     },
 
     /**
-     * A file for a character's knowledge: checked, its text extracted and split into
+     * A file for a character's knowledge (an editor's) or for the caller's own use of a
+     * helper (anyone else who may talk to it): checked, its text extracted and split into
      * passages, the original and the text stored, the row and passages written in one
-     * transaction. Answers the new file's num.
+     * transaction. The count limit holds per scope: the character's shared files, or one
+     * user's personal files on it. Answers the new file's num.
      */
     async upload(up: Upload, ctx: Ctx) {
-      const friend = await editable(up.friendid, ctx);
+      const { friend, scope, personal } = await scopeOf(up.friendid, ctx);
       const lang = ctx.lang;
-      await uploadAllowed(deps, requireUser(ctx).id);
+      const me = requireUser(ctx);
+      await uploadAllowed(deps, me.id);
+      const tooMany = personal ? 'uploadTooManyPersonal' : 'uploadTooMany';
       const kind = kindOf(up.filename);
       if (!kind) throw bad('uploadBadType', lang);
       if (up.data.length === 0) throw bad('uploadEmpty', lang);
       if (up.data.length > maxBytes) throw bad('uploadTooLarge', lang);
-      if ((await files.list(friend.id)).length >= maxFiles) throw bad('uploadTooMany', lang);
+      if ((await files.count(scope)) >= maxFiles) throw bad(tooMany, lang);
 
       let content: string;
       try {
@@ -147,7 +152,8 @@ export function filesService(deps: Deps) {
         throw bad(failureMessage[err.reason], lang);
       }
       const passages = chunkText(content);
-      const key = `knowledge/${friend.id}/${randomName()}.${kind}`;
+      const folder = personal ? `knowledge/${friend.id}/u${me.id}` : `knowledge/${friend.id}`;
+      const key = `${folder}/${randomName()}.${kind}`;
       await deps.storage.put(key, up.data);
       await deps.storage.put(`${key}.txt`, Buffer.from(content, 'utf8'));
       const dropStored = async () => {
@@ -158,7 +164,7 @@ export function filesService(deps: Deps) {
       let row: FileRow | undefined;
       try {
         row = await files.add(
-          friend.id,
+          scope,
           {
             title: up.filename.replace(/\.[A-Za-z0-9]+$/, '').slice(0, 300),
             subject: (up.subject ?? '').trim().slice(0, 300),
@@ -167,7 +173,7 @@ export function filesService(deps: Deps) {
             size: up.data.length,
             chars: content.length,
             storageKey: key,
-            uploadedBy: requireUser(ctx).id,
+            uploadedBy: me.id,
             createdAt: now,
             updatedAt: now,
           },
@@ -180,7 +186,7 @@ export function filesService(deps: Deps) {
       }
       if (!row) {
         await dropStored();
-        throw bad('uploadTooMany', lang);
+        throw bad(tooMany, lang);
       }
       return { num: row.id, passages: passages.length, chars: content.length };
     },

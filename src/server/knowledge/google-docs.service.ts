@@ -1,11 +1,11 @@
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { requireFriend } from '../friends/friend-access.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
 import { hashToken, newToken } from '../infra/secrets.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
+import { requireFileScope } from './file-scope.ts';
 import { GoogleDocsError, type GoogleDoc, type GoogleTokens } from './google-docs.client.ts';
 import { googleRepo } from './google.repo.ts';
 import type { KnowledgeService } from './knowledge.service.ts';
@@ -123,7 +123,10 @@ export function googleDocsService(deps: Deps, knowledge: KnowledgeService) {
       if (link.length < MIN_LINK) throw new AppError(ErrorCode.BAD_INPUT, msg('gdocBadLink', lang));
       const docId = docIdFrom(link);
       if (!docId) throw new AppError(ErrorCode.BAD_INPUT, msg('gdocBadLink', lang));
-      const { friend } = await requireFriend(friends, input.friend, me, 'edit', lang);
+      // A document becomes a knowledge subject, which is the character's (editors only).
+      // A user of a helper who is not its editor has personal files there, not subjects.
+      const { friend, personal } = await requireFileScope(friends, input.friend, me, lang);
+      if (personal) throw new AppError(ErrorCode.FORBIDDEN, msg('gdocPersonalRefused', lang));
 
       const doc = await read(me.id, docId, lang);
       const text = doc.text.replace(/\r\n?/g, '\n').trim();

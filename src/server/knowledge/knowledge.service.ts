@@ -116,18 +116,19 @@ export function knowledgeService(deps: Deps) {
 
     /**
      * The passages of a character's files, knowledge subjects and imported documents most
-     * relevant to `query`, best first. For the chat, which has already checked that the user
-     * may talk to the character; answers [] for an unknown character.
+     * relevant to `query`, best first; with `userId`, that user's personal files on it too.
+     * For the chat, which has already checked that the user may talk to the character;
+     * answers [] for an unknown character.
      */
-    async retrieve(friendid: string, query: string, k = 5): Promise<Passage[]> {
+    async retrieve(friendid: string, query: string, k = 5, userId?: number): Promise<Passage[]> {
       const row = await friends.byFriendId(friendid);
       if (!row) return [];
-      return retrievePassages(chunks, row.friend.id, query, k);
+      return retrievePassages(chunks, row.friend.id, query, k, userId ?? null);
     },
 
     /** The same by the character's row id (the chat has the row at hand). */
-    passagesFor(friendRowId: number, query: string, k = 5): Promise<Passage[]> {
-      return retrievePassages(chunks, friendRowId, query, k);
+    passagesFor(friendRowId: number, query: string, k = 5, userId?: number): Promise<Passage[]> {
+      return retrievePassages(chunks, friendRowId, query, k, userId ?? null);
     },
   };
 }

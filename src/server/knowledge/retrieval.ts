@@ -88,6 +88,9 @@ function distance(a: number[], b: number[]): number {
  * (phrase operators on the stored word positions). The best candidates are then re-ranked
  * with BM25, which also counts how often each word occurs and prefers focused passages.
  *
+ * With `ownerId`, that user's personal files on the character are searched too, and their
+ * passages count in the word rarities of this search only (never another user's).
+ *
  * No access check here: callers (the chat) have checked that the user may talk to the
  * character.
  */
@@ -96,11 +99,12 @@ export async function retrievePassages(
   friendRowId: number,
   query: string,
   k: number,
+  ownerId: number | null = null,
 ): Promise<Passage[]> {
   const terms = queryTerms(query);
   if (terms.length === 0 || k <= 0) return [];
   const lexemes = [...new Set(terms.flatMap((t) => t.forms))];
-  const { total, df } = await repo.frequencies(friendRowId, lexemes);
+  const { total, df } = await repo.frequencies(friendRowId, lexemes, ownerId);
   if (total === 0) return [];
 
   const weighted: WeightedTerm[] = [];
@@ -128,11 +132,14 @@ export async function retrievePassages(
     });
   }
 
-  const candidates = await repo.candidates(friendRowId, weighted, phrases, filter, {
-    scan: CANDIDATE_SCAN,
-    rescore: RESCORE,
-    answer: Math.max(CANDIDATES, k * 4),
-  });
+  const candidates = await repo.candidates(
+    friendRowId,
+    weighted,
+    phrases,
+    filter,
+    { scan: CANDIDATE_SCAN, rescore: RESCORE, answer: Math.max(CANDIDATES, k * 4) },
+    ownerId,
+  );
   if (candidates.length === 0) return [];
 
   const docs = candidates.map((c) => {

@@ -142,3 +142,9 @@ export function tsLexeme(lexeme: string): string {
 
 /** The lexeme that tags every passage of one character (no word can produce a '#'). */
 export const friendLexeme = (friendRowId: number) => `#f${friendRowId}`;
+
+/**
+ * The lexeme that tags the passages of one user's personal files on one character, in place
+ * of `friendLexeme`: a search reaches them only when it asks for that user.
+ */
+export const personalLexeme = (friendRowId: number, userId: number) => `#f${friendRowId}u${userId}`;
