@@ -120,6 +120,7 @@ describe('chat toolbar: knowledge and files', () => {
     expect(dialog).toHaveTextContent('Files of');
     expect(await within(dialog).findAllByTestId('files-row')).toHaveLength(1);
     expect(screen.queryByTestId('files-personal-note')).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('gdocs-import')).toBeInTheDocument();
     expect(inputsOf('GetFiles')).toEqual([{ friend: 'holmes' }]);
     // Still in the chat: the icon no longer links to the studio.
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
@@ -136,15 +137,11 @@ describe('chat toolbar: knowledge and files', () => {
       /^These files are yours alone: only your own conversations with \u2068Vered\u2069 use them\.$/,
     );
     expect(await within(dialog).findAllByTestId('files-row')).toHaveLength(1);
-    // The same actions as an editor's: upload, title, subject, find title, top, delete, import.
-    for (const id of [
-      'files-upload',
-      'files-find-title',
-      'files-top',
-      'files-delete',
-      'gdocs-import',
-    ])
+    // An editor's file actions: upload, title, subject, find title, top, delete.
+    for (const id of ['files-upload', 'files-find-title', 'files-top', 'files-delete'])
       expect(within(dialog).getAllByTestId(id).length).toBeGreaterThan(0);
+    // A Google Docs import becomes a knowledge subject of the character: not for readers.
+    expect(within(dialog).queryByTestId('gdocs-import')).not.toBeInTheDocument();
     expect(screen.queryByTestId('chat-knowledge')).not.toBeInTheDocument();
   });
 });

@@ -161,8 +161,13 @@ export function FilesDialog({
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      <Divider my="md" />
-      <GdocsImport friendid={friendid} onImported={knowledgeChanged} />
+      {/* An import becomes a knowledge subject of the character: editors only. */}
+      {personal ? null : (
+        <>
+          <Divider my="md" />
+          <GdocsImport friendid={friendid} onImported={knowledgeChanged} />
+        </>
+      )}
       <ConfirmDialog
         opened={deleting !== null}
         title={t('files.deleteTitle')}
