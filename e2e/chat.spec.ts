@@ -416,12 +416,52 @@ test.describe('chat', () => {
       await expect(page).toHaveURL(new RegExp(`/chat/${friendid}$`));
       await page.keyboard.press('Escape');
 
+      // A subject's analysis, written by the model in the user's language.
+      await page.getByTestId('subject-analyze').first().click();
+      const analysis = page.getByTestId('analysis-text');
+      await expect(analysis).toContainText('Baker Street');
+      await expect(analysis.locator('strong').first()).toHaveText(
+        lang === 'he' ? 'נושאים עיקריים:' : 'Main topics:',
+      );
+      await expect(page.getByTestId('analysis-dialog')).toHaveAttribute('aria-busy', 'false');
+      await shot(page, info, `chat-analysis-${lang}-1280`);
+      await page.keyboard.press('Escape');
+
+      // The editor's popup about this character, at the popup's size: it names the character.
+      await page.setViewportSize({ width: 512, height: 720 });
+      await page.goto(`/chat/sharoneditor/${friendid}`);
+      await expect(page.getByTestId('chat-editing')).toContainText(name);
+      await expect(page.getByTestId('chat-editing')).not.toHaveClass(/chat-editing--warn/);
+      await expect(page.locator('[data-testid="subject-item"]').first()).toHaveAttribute(
+        'data-subject',
+        friendid,
+      );
+      await shot(page, info, `chat-editor-popup-${lang}-512`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
       // A helper this reader does not edit: files only, with the note that they are theirs.
       await openChat(page, lang === 'he' ? 'vered' : 'vereden');
       await expect(page.getByTestId('chat-knowledge')).toHaveCount(0);
       await page.getByTestId('chat-files').click();
       await expect(page.getByTestId('files-personal-note')).toBeVisible();
       await expect(page.getByTestId('files-dialog')).toHaveCSS('opacity', '1');
+      // The reader's own file: uploaded and listed for them.
+      await page.getByTestId('files-upload-input').setInputFiles({
+        name: 'my-notes.md',
+        mimeType: 'text/markdown',
+        buffer: Buffer.from(
+          lang === 'he'
+            ? '# הרשימות שלי\nפגישה ב-Zoom ביום שלישי.'
+            : '# My notes\nMeeting on Tuesday.',
+        ),
+      });
+      await expect(page.getByTestId('files-row')).toHaveCount(1);
+      await expect(page.getByTestId('files-title')).toHaveValue('my-notes');
+      // "Find title" takes it from the file's first heading.
+      await page.getByTestId('files-find-title').click();
+      await expect(page.getByTestId('files-title')).toHaveValue(
+        lang === 'he' ? 'הרשימות שלי' : 'My notes',
+      );
       await shot(page, info, `chat-files-personal-${lang}-1280`);
     });
 

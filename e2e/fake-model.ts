@@ -19,6 +19,7 @@ import {
  * - "fail once" / "כישלון" → HTTP 500 three times (the reply fails), then answers
  * - "cut" / "קטוע" → the first attempt is cut after 3 words (the server restarts the reply)
  * - anything else → an echo, word by word, 60 ms apart
+ * A subject's analysis (asked with its own system prompt) gets ANALYSIS_ANSWER.
  */
 
 const PORT = Number(process.env.FAKE_MODEL_PORT ?? 3299);
@@ -64,7 +65,16 @@ export const MARKDOWN_ANSWER = [
   '```',
 ].join('\n');
 
+/** A subject's analysis (AnalyzeConversationSubject), in the language it was asked in. */
+export const ANALYSIS_ANSWER = {
+  en: '**Main topics:** the office on Baker Street and a stolen violin.\n\n**Tone:** curious, friendly.',
+  he: '**נושאים עיקריים:** המשרד ב-Baker Street וכינור גנוב.\n\n**טון:** סקרן וידידותי.',
+};
+
 function answer(req: FakeRequest): FakeScript {
+  const system = String(req.messages.find((m) => m.role === 'system')?.content ?? '');
+  if (/Briefly analyse the conversation/.test(system)) return { text: ANALYSIS_ANSWER.en };
+  if (/נתח\/י בקצרה את השיחה/.test(system)) return { text: ANALYSIS_ANSWER.he };
   const text = lastUserText(req);
   if (isBackground(text)) return { text: '- Likes books.' };
   const lower = text.toLowerCase();
