@@ -22,6 +22,8 @@ export async function createRuntime(
     url: config.DATABASE_URL,
     pgliteDir: config.pgliteDir,
     poolSize: config.DATABASE_POOL_SIZE,
+    onIdleError: (err) =>
+      log.warn({ err }, 'an idle database connection broke; the pool replaces it'),
   });
   const seeded = await seedStarterContent(database.db);
   if (seeded) log.info('starter content seeded');

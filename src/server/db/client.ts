@@ -29,9 +29,15 @@ export async function openDatabase(opts: {
   url?: string | undefined;
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /** Told when an idle PostgreSQL connection breaks (the pool replaces it). */
+  onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection the server closed (restart, failover, a dropped database) is an
+    // 'error' event: without a listener it would end the process. The pool discards the
+    // connection and opens another when needed; queries in flight get their own errors.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
