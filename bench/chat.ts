@@ -5,7 +5,7 @@
  * - prompt tokens per turn at turns 10, 100 and 1000 of a scripted conversation
  * - share of each prompt that is a prefix of the previous one (what a provider's cache can reuse)
  * - time to open a 5,000-message subject
- * Prints figures; asserts nothing.   npm run bench:chat
+ * Prints figures; asserts nothing.   npm run bench:chat   (CHAT_BENCH=ttft: the first only)
  */
 import type { AddressInfo } from 'node:net';
 import { estimateTokens } from '../src/server/ai/tokens.ts';
@@ -55,7 +55,7 @@ async function firstToken(base: string, token: string, message: string): Promise
 fake.setDefault({ text: 'Elementary. '.repeat(20), firstTokenDelayMs: PROVIDER_TTFT_MS, gapMs: 2 });
 console.log('\nadded time to first token (ms, over a provider that takes 200 ms)');
 for (const kind of testDatabases()) {
-  const app = await createTestApp(kind, { env, retry });
+  const app = await createTestApp(kind, { env, retry, poolSize: 10 });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
   const users = await Promise.all(
@@ -79,6 +79,12 @@ for (const kind of testDatabases()) {
     `  ${kind.padEnd(8)} 20 chats: p50 ${pct(concurrent, 50).toFixed(1)}  p99 ${pct(concurrent, 99).toFixed(1)}  (n=${concurrent.length})`,
   );
   await app.close();
+}
+
+// CHAT_BENCH=ttft stops here (the rest takes minutes).
+if (process.env.CHAT_BENCH === 'ttft') {
+  await fake.close();
+  process.exit(0);
 }
 
 const t = await createTestApp('pglite', { env, retry });

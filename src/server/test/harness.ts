@@ -28,7 +28,7 @@ export function testDatabases(): DbKind[] {
 }
 
 /** A fresh, empty database of the given kind, dropped on close. */
-export async function freshDatabase(kind: DbKind): Promise<Database> {
+export async function freshDatabase(kind: DbKind, poolSize = 4): Promise<Database> {
   if (kind === 'pglite') return openDatabase({});
   const base = loadConfig().DATABASE_URL!;
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -38,7 +38,7 @@ export async function freshDatabase(kind: DbKind): Promise<Database> {
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString(), poolSize: 4 });
+  const db = await openDatabase({ url: url.toString(), poolSize });
   return {
     ...db,
     async close() {
@@ -75,9 +75,15 @@ export interface TestApp {
 
 export async function createTestApp(
   kind: DbKind,
-  opts: { env?: Record<string, string>; google?: GoogleVerifier | null; retry?: RetryPolicy } = {},
+  opts: {
+    env?: Record<string, string>;
+    google?: GoogleVerifier | null;
+    retry?: RetryPolicy;
+    /** PostgreSQL connections (tests keep 4; benches use the server's default, 10). */
+    poolSize?: number;
+  } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase(kind);
+  const database = await freshDatabase(kind, opts.poolSize);
   await seedStarterContent(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'sefer-test-'));
   const config: Config = loadConfig({
