@@ -32,13 +32,15 @@ export function chatRepo(db: Db) {
       const [row] = await db.select().from(subjects).where(eq(subjects.id, id));
       return row;
     },
+    /** The subject, and whether this call made it (a name taken meanwhile answers that one). */
     async createSubject(userId: number, friendId: number, name: string) {
       const [row] = await db
         .insert(subjects)
         .values({ userId, friendId, name })
         .onConflictDoNothing()
         .returning();
-      return row ?? (await this.subjectByName(userId, friendId, name))!;
+      if (row) return { subject: row, created: true };
+      return { subject: (await this.subjectByName(userId, friendId, name))!, created: false };
     },
     async updateSubject(id: number, patch: Partial<typeof subjects.$inferInsert>) {
       const [row] = await db.update(subjects).set(patch).where(eq(subjects.id, id)).returning();
@@ -88,13 +90,16 @@ export function chatRepo(db: Db) {
       });
     },
 
+    /** A database trigger (migration 0004) makes the subject the most recent one. */
     async insertMessage(values: NewMessage) {
       const [row] = await db.insert(messages).values(values).returning();
-      await db
-        .update(subjects)
-        .set({ touchedAt: sql`now()` })
-        .where(eq(subjects.id, values.subjectId));
       return row!;
+    },
+    /** The user's message and the reply row that will answer it, in one statement. */
+    async insertTurn(user: NewMessage, reply: NewMessage) {
+      const rows = await db.insert(messages).values([user, reply]).returning();
+      const [u, r] = rows.sort((a, b) => a.id - b.id);
+      return { userMessage: u!, reply: r! };
     },
     async messageById(id: number) {
       const [row] = await db

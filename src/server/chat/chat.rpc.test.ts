@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { buildApp } from '../app.ts';
@@ -333,6 +334,36 @@ describe.each(testDatabases())('chat on %s', (kind) => {
 
     const del = await call('DelSubject', { subject: 'Fork' });
     expect(del.body.subjects).not.toContain('Fork');
+  });
+
+  it('a question makes its subject the most recent one', async () => {
+    const subjectsNow = async () =>
+      (await rpc(t.app, { action: 'GetSubjects', friendid: 'holmesen' }, { bearer: token })).body
+        .subjects as string[];
+    await ask({ message: 'Hello A', subject: 'Order A' });
+    await ask({ message: 'Hello B', subject: 'Order B' });
+    expect((await subjectsNow()).slice(0, 2)).toEqual(['Order B', 'Order A']);
+    await ask({ message: 'Back to A', subject: 'Order A' });
+    expect((await subjectsNow()).slice(0, 2)).toEqual(['Order A', 'Order B']);
+  });
+
+  it("a reply left by a stopped server reads as failed, in the reader's language, every time", async () => {
+    await ask({ message: 'Before the crash', subject: 'Crash' });
+    const [row] = (await t.deps.db.select().from(messages))
+      .filter((m) => m.role === 'assistant')
+      .sort((a, b) => b.id - a.id);
+    // As a server that stopped mid-reply leaves it: streaming, not written for a minute.
+    await t.deps.db
+      .update(messages)
+      .set({ status: 'streaming', updatedAt: new Date(Date.now() - 60_000) })
+      .where(eq(messages.id, row!.id));
+    for (const lang of ['he', 'en']) {
+      const conv = await retrieve({ subject: 'Crash', lang });
+      const last = (conv.body.chat as { status: string; error?: string }[]).at(-1)!;
+      expect(last.status).toBe('failed');
+      // Never our internal reason ('interrupted'); the client words it when none is given.
+      expect(last.error ?? '').not.toMatch(/interrupted/);
+    }
   });
 
   it('memory and notes enter the prompt; memory is learned in the background', async () => {

@@ -148,30 +148,40 @@ export function chatService(deps: ChatDeps) {
       const { friend, priv } = await openFriend(friends, input.friendid, me, ctx);
       const lang = input.lang ?? ctx.lang;
       const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
-      // The user's message is stored before the model is called: it is never lost.
-      const userMessage = await repo.insertMessage({
-        subjectId: subject.id,
-        role: 'user',
-        content: input.message,
-        img: input.img || null,
-        // The session's user row is read on this request already: its name is current.
-        speaker: me.fullname,
-      });
-      const prompt = await buildTurnPrompt(deps, repo, friends, {
-        me,
-        friend,
-        subject,
-        userMessage,
-        lang,
-        detailsfor: input.detailsfor,
-      });
-      const reply = await repo.insertMessage({
-        subjectId: subject.id,
-        role: 'assistant',
-        status: 'streaming',
-        speaker: friend.friendname,
-        model: prompt.modelName,
-      });
+      // The user's message is stored before the model is called: it is never lost. The
+      // reply's row comes in the same statement (one round trip).
+      const { userMessage, reply } = await repo.insertTurn(
+        {
+          subjectId: subject.id,
+          role: 'user',
+          content: input.message,
+          img: input.img || null,
+          // The session's user row is read on this request already: its name is current.
+          speaker: me.fullname,
+        },
+        {
+          subjectId: subject.id,
+          role: 'assistant',
+          status: 'streaming',
+          speaker: friend.friendname,
+          model: deps.engine.resolver.resolve(friend.model).name,
+        },
+      );
+      let prompt;
+      try {
+        prompt = await buildTurnPrompt(deps, repo, friends, {
+          me,
+          friend,
+          subject,
+          userMessage,
+          lang,
+          detailsfor: input.detailsfor,
+        });
+      } catch (err) {
+        // The question stays; its reply says it failed and can be retried.
+        await repo.updateMessage(reply.id, { status: 'failed', error: 'prompt' });
+        throw err;
+      }
       await launch(reply, subject, prompt, ctx);
       return stream(reply, subject.id, priv === 0, ctx, {
         replyid: reply.id,

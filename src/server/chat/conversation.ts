@@ -35,9 +35,10 @@ export async function createSubjectWithGreeting(
   friend: FriendRow,
   name: string,
 ) {
-  const subject = await repo.createSubject(userId, friend.id, name);
-  const { rows } = await repo.page(subject.id, 1);
-  if (rows.length === 0 && friend.firstprompt.trim()) {
+  const { subject, created } = await repo.createSubject(userId, friend.id, name);
+  // A subject made just now is empty; one that existed (a reset clears it) may not be.
+  const empty = created || (await repo.page(subject.id, 1)).rows.length === 0;
+  if (empty && friend.firstprompt.trim()) {
     await repo.insertMessage({
       subjectId: subject.id,
       role: 'assistant',
@@ -71,6 +72,9 @@ export async function resolveSubject(
   return latest ?? createSubjectWithGreeting(repo, userId, friend, msg('defaultSubject', ctx.lang));
 }
 
+/** Why a reply failed, when the server (not the provider) ended it. */
+export const INTERNAL_FAILURES = new Set(['interrupted', 'prompt']);
+
 export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
   return {
     id: m.id,
@@ -81,7 +85,9 @@ export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
     img: m.img,
     ...(showModel && m.model ? { model: m.model } : {}),
     status: m.status === 'streaming' ? 'streaming' : m.status === 'failed' ? 'failed' : 'done',
-    ...(m.error ? { error: m.error } : {}),
+    // Stored reasons of our own ('interrupted', 'prompt') are not for people: the client
+    // then says "could not answer" in the reader's language.
+    ...(m.error && !INTERNAL_FAILURES.has(m.error) ? { error: m.error } : {}),
     ...(m.model === 'offline' ? { offline: 1 } : {}),
   };
 }
