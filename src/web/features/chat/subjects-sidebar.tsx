@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Text, TextInput } from '@mantine/core';
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../shared/components/confirm-dialog.tsx';
 import {
@@ -80,6 +80,38 @@ function NameInput({
         <CloseIcon size={14} />
       </ActionIcon>
     </Group>
+  );
+}
+
+/** One small icon button on a subject's row. */
+function SubjectTool({
+  label,
+  testid,
+  color = 'gray',
+  onClick,
+  disabled = false,
+  children,
+}: {
+  label: string;
+  testid: string;
+  color?: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ActionIcon
+      size="sm"
+      variant="subtle"
+      color={color}
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      title={label}
+      data-testid={testid}
+    >
+      {children}
+    </ActionIcon>
   );
 }
 
@@ -229,53 +261,38 @@ export function SubjectsSidebar({
                     {s}
                   </button>
                   <Group gap={0} wrap="nowrap" className="subjects__tools">
-                    <ActionIcon
-                      size="sm"
-                      variant="subtle"
-                      color="gray"
+                    <SubjectTool
+                      label={t('chat.rename')}
+                      testid="subject-rename"
                       onClick={() => setRenaming(s)}
                       disabled={busy}
-                      aria-label={t('chat.rename')}
-                      title={t('chat.rename')}
-                      data-testid="subject-rename"
                     >
                       <PencilIcon size={14} />
-                    </ActionIcon>
-                    <ActionIcon
-                      size="sm"
-                      variant="subtle"
-                      color="gray"
+                    </SubjectTool>
+                    <SubjectTool
+                      label={t('chat.fork')}
+                      testid="subject-fork"
                       onClick={() => void fork(s)}
                       disabled={busy}
-                      aria-label={t('chat.fork')}
-                      title={t('chat.fork')}
-                      data-testid="subject-fork"
                     >
                       <ForkIcon size={14} />
-                    </ActionIcon>
-                    <ActionIcon
-                      size="sm"
-                      variant="subtle"
-                      color="gray"
+                    </SubjectTool>
+                    <SubjectTool
+                      label={t('chat.analyze')}
+                      testid="subject-analyze"
                       onClick={() => setAnalysing(s)}
-                      aria-label={t('chat.analyze')}
-                      title={t('chat.analyze')}
-                      data-testid="subject-analyze"
                     >
                       <InsightIcon size={14} />
-                    </ActionIcon>
-                    <ActionIcon
-                      size="sm"
-                      variant="subtle"
+                    </SubjectTool>
+                    <SubjectTool
+                      label={t('chat.delete')}
+                      testid="subject-delete"
                       color="red"
                       onClick={() => void remove(s)}
                       disabled={busy}
-                      aria-label={t('chat.delete')}
-                      title={t('chat.delete')}
-                      data-testid="subject-delete"
                     >
                       <TrashIcon size={14} />
-                    </ActionIcon>
+                    </SubjectTool>
                   </Group>
                 </>
               )}
