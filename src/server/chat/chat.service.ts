@@ -179,7 +179,7 @@ export function chatService(deps: ChatDeps) {
         });
       } catch (err) {
         // The question stays; its reply says it failed and can be retried.
-        await repo.updateMessage(reply.id, { status: 'failed', error: 'prompt' });
+        await repo.updateMessage(reply.id, { status: 'failed', error: null });
         throw err;
       }
       await launch(reply, subject, prompt, ctx);

@@ -72,9 +72,6 @@ export async function resolveSubject(
   return latest ?? createSubjectWithGreeting(repo, userId, friend, msg('defaultSubject', ctx.lang));
 }
 
-/** Why a reply failed, when the server (not the provider) ended it. */
-export const INTERNAL_FAILURES = new Set(['interrupted', 'prompt']);
-
 export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
   return {
     id: m.id,
@@ -85,9 +82,7 @@ export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
     img: m.img,
     ...(showModel && m.model ? { model: m.model } : {}),
     status: m.status === 'streaming' ? 'streaming' : m.status === 'failed' ? 'failed' : 'done',
-    // Stored reasons of our own ('interrupted', 'prompt') are not for people: the client
-    // then says "could not answer" in the reader's language.
-    ...(m.error && !INTERNAL_FAILURES.has(m.error) ? { error: m.error } : {}),
+    ...(m.error ? { error: m.error } : {}),
     ...(m.model === 'offline' ? { offline: 1 } : {}),
   };
 }

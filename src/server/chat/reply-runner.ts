@@ -172,7 +172,7 @@ export function createReplyRunner(
         !live.has(replyId) &&
         Date.now() - row.updatedAt.getTime() > opts.staleMs
       ) {
-        row = (await repo.updateMessage(replyId, { status: 'failed', error: 'interrupted' }))!;
+        row = (await repo.updateMessage(replyId, { status: 'failed', error: null }))!;
       }
       if (row.status !== 'streaming') {
         stopped = true;

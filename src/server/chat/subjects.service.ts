@@ -56,7 +56,7 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
         if (m.status === 'streaming' && !runner.isLocal(m.id)) {
           const row = rows.find((r) => r.id === m.id)!;
           if (Date.now() - row.updatedAt.getTime() > 30_000) {
-            await repo.updateMessage(m.id, { status: 'failed', error: 'interrupted' });
+            await repo.updateMessage(m.id, { status: 'failed', error: null });
             m.status = 'failed';
             m.error = msg('replyFailed', ctx.lang);
           }

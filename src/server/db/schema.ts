@@ -352,6 +352,7 @@ export const messages = pgTable(
     model: text('model').notNull().default(''),
     /** done, streaming or failed. */
     status: text('status').notNull().default('done'),
+    /** Why a failed reply failed, in words for the reader; null: the client says it could not answer. */
     error: text('error'),
     /** Answers that only carried a marker (new subject, navigation) are not shown. */
     hidden: boolean('hidden').notNull().default(false),
