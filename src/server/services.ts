@@ -18,7 +18,7 @@ export function createServices(deps: Deps) {
   // and of the asking user's own files on it (never another user's).
   const chatDeps = {
     ...deps,
-    retrieve: async (friendRowId: number, query: string, k: number, userId: number) =>
+    retrieve: async (friendRowId: number, query: string, k: number, userId: number | null) =>
       (await knowledge.passagesFor(friendRowId, query, k, userId)).map((p) => p.text),
   };
   const chat = chatService(chatDeps);

@@ -25,7 +25,8 @@ export type Retriever = (
   friendRowId: number,
   query: string,
   k: number,
-  userId: number,
+  /** Whose personal files on the character are searched too (null: nobody's). */
+  userId: number | null,
 ) => Promise<string[]>;
 
 export interface ChatDeps extends Deps {

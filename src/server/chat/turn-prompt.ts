@@ -1,6 +1,7 @@
 import { EDITOR_FRIEND_ID } from '../../protocol/constants.ts';
 import type { EngineMessage, EngineRequest } from '../ai/engine.ts';
 import { friendPriv } from '../friends/friend-access.ts';
+import { hasPersonalFiles } from '../knowledge/file-scope.ts';
 import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
 import type { SessionUser } from '../rpc/context.ts';
 import type { ChatDeps } from './chat.service.ts';
@@ -38,10 +39,18 @@ export async function buildTurnPrompt(
   const [speaker, all, knowledge] = await Promise.all([
     repo.speaker(me.id, friend.id),
     repo.since(subject.id, subject.summarizedUpTo),
-    deps.retrieve(friend.id, userMessage.content, KNOWLEDGE_PASSAGES, me.id).catch((err) => {
-      deps.log.warn({ err }, 'knowledge retrieval failed');
-      return [] as string[];
-    }),
+    // Only helpers and editors hold personal files: others search their shared passages alone.
+    deps
+      .retrieve(
+        friend.id,
+        userMessage.content,
+        KNOWLEDGE_PASSAGES,
+        hasPersonalFiles(friend) ? me.id : null,
+      )
+      .catch((err: unknown) => {
+        deps.log.warn({ err }, 'knowledge retrieval failed');
+        return [] as string[];
+      }),
   ]);
   const history = all.filter(
     (m) => m.id < userMessage.id && m.status === 'done' && !m.hidden && m.content.trim(),

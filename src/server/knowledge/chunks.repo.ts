@@ -202,37 +202,35 @@ export function chunksRepo(db: Db) {
      */
     async frequencies(friendRowId: number, lexemes: string[], ownerId: number | null = null) {
       const tag = friendLexeme(friendRowId);
-      const rows = await db
-        .select({ lexeme: knowledgeTerms.lexeme, df: knowledgeTerms.df })
-        .from(knowledgeTerms)
-        .where(
-          and(
-            eq(knowledgeTerms.friendId, friendRowId),
-            inArray(knowledgeTerms.lexeme, [tag, ...lexemes]),
-          ),
-        );
-      const df = new Map<string, number>(lexemes.map((l) => [l, 0]));
-      let total = 0;
-      for (const r of rows) {
-        if (r.lexeme === tag) total = r.df;
-        else df.set(r.lexeme, r.df);
-      }
-      if (ownerId !== null) {
-        const ownTag = personalLexeme(friendRowId, ownerId);
-        const own = await db
-          .select({ lexeme: personalTerms.lexeme, df: personalTerms.df })
-          .from(personalTerms)
+      const ownTag = ownerId === null ? null : personalLexeme(friendRowId, ownerId);
+      const [shared, own] = await Promise.all([
+        db
+          .select({ lexeme: knowledgeTerms.lexeme, df: knowledgeTerms.df })
+          .from(knowledgeTerms)
           .where(
             and(
-              eq(personalTerms.friendId, friendRowId),
-              eq(personalTerms.ownerId, ownerId),
-              inArray(personalTerms.lexeme, [ownTag, ...lexemes]),
+              eq(knowledgeTerms.friendId, friendRowId),
+              inArray(knowledgeTerms.lexeme, [tag, ...lexemes]),
             ),
-          );
-        for (const r of own) {
-          if (r.lexeme === ownTag) total += r.df;
-          else df.set(r.lexeme, (df.get(r.lexeme) ?? 0) + r.df);
-        }
+          ),
+        ownerId === null
+          ? []
+          : db
+              .select({ lexeme: personalTerms.lexeme, df: personalTerms.df })
+              .from(personalTerms)
+              .where(
+                and(
+                  eq(personalTerms.friendId, friendRowId),
+                  eq(personalTerms.ownerId, ownerId),
+                  inArray(personalTerms.lexeme, [personalLexeme(friendRowId, ownerId), ...lexemes]),
+                ),
+              ),
+      ]);
+      const df = new Map<string, number>(lexemes.map((l) => [l, 0]));
+      let total = 0;
+      for (const r of [...shared, ...own]) {
+        if (r.lexeme === tag || r.lexeme === ownTag) total += r.df;
+        else df.set(r.lexeme, (df.get(r.lexeme) ?? 0) + r.df);
       }
       return { total, df };
     },

@@ -103,11 +103,7 @@ export function filesRepo(db: Db) {
       const { friendRowId } = scope;
       return db.transaction(async (tx) => {
         await lockFriend(tx, friendRowId);
-        const [row] = await tx
-          .select({ id: friendFiles.id })
-          .from(friendFiles)
-          .where(and(inScope(scope), eq(friendFiles.id, num)));
-        if (!row) return undefined;
+        // Scoped like the file: a number outside the scope removes no passage and no row.
         await removePassages(tx, friendRowId, { fileId: num, ownerId: scope.ownerId });
         const [gone] = await tx
           .delete(friendFiles)

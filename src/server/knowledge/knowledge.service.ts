@@ -120,15 +120,25 @@ export function knowledgeService(deps: Deps) {
      * For the chat, which has already checked that the user may talk to the character;
      * answers [] for an unknown character.
      */
-    async retrieve(friendid: string, query: string, k = 5, userId?: number): Promise<Passage[]> {
+    async retrieve(
+      friendid: string,
+      query: string,
+      k = 5,
+      userId: number | null = null,
+    ): Promise<Passage[]> {
       const row = await friends.byFriendId(friendid);
       if (!row) return [];
-      return retrievePassages(chunks, row.friend.id, query, k, userId ?? null);
+      return retrievePassages(chunks, row.friend.id, query, k, userId);
     },
 
     /** The same by the character's row id (the chat has the row at hand). */
-    passagesFor(friendRowId: number, query: string, k = 5, userId?: number): Promise<Passage[]> {
-      return retrievePassages(chunks, friendRowId, query, k, userId ?? null);
+    passagesFor(
+      friendRowId: number,
+      query: string,
+      k = 5,
+      userId: number | null = null,
+    ): Promise<Passage[]> {
+      return retrievePassages(chunks, friendRowId, query, k, userId);
     },
   };
 }
