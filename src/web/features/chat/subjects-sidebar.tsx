@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Text, TextInput } from '@mantine/core';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../shared/components/confirm-dialog.tsx';
+import { IconButton } from '../../shared/components/icon-button.tsx';
 import {
   CheckIcon,
   CloseIcon,
@@ -57,61 +58,26 @@ function NameInput({
         className="subjects__input"
         data-testid={testid}
       />
-      <ActionIcon
+      <IconButton
         size="sm"
         variant="light"
+        label={t('chat.confirmName')}
+        testid={`${testid}-ok`}
         onClick={ok}
         disabled={!value.trim()}
-        aria-label={t('chat.confirmName')}
-        title={t('chat.confirmName')}
-        data-testid={`${testid}-ok`}
       >
         <CheckIcon size={14} />
-      </ActionIcon>
-      <ActionIcon
+      </IconButton>
+      <IconButton
         size="sm"
-        variant="subtle"
         color="gray"
+        label={t('chat.cancelName')}
+        testid={`${testid}-cancel`}
         onClick={onCancel}
-        aria-label={t('chat.cancelName')}
-        title={t('chat.cancelName')}
-        data-testid={`${testid}-cancel`}
       >
         <CloseIcon size={14} />
-      </ActionIcon>
+      </IconButton>
     </Group>
-  );
-}
-
-/** One small icon button on a subject's row. */
-function SubjectTool({
-  label,
-  testid,
-  color = 'gray',
-  onClick,
-  disabled = false,
-  children,
-}: {
-  label: string;
-  testid: string;
-  color?: string;
-  onClick: () => void;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <ActionIcon
-      size="sm"
-      variant="subtle"
-      color={color}
-      onClick={onClick}
-      disabled={disabled}
-      aria-label={label}
-      title={label}
-      data-testid={testid}
-    >
-      {children}
-    </ActionIcon>
   );
 }
 
@@ -261,30 +227,37 @@ export function SubjectsSidebar({
                     {s}
                   </button>
                   <Group gap={0} wrap="nowrap" className="subjects__tools">
-                    <SubjectTool
+                    <IconButton
+                      size="sm"
+                      color="gray"
                       label={t('chat.rename')}
                       testid="subject-rename"
                       onClick={() => setRenaming(s)}
                       disabled={busy}
                     >
                       <PencilIcon size={14} />
-                    </SubjectTool>
-                    <SubjectTool
+                    </IconButton>
+                    <IconButton
+                      size="sm"
+                      color="gray"
                       label={t('chat.fork')}
                       testid="subject-fork"
                       onClick={() => void fork(s)}
                       disabled={busy}
                     >
                       <ForkIcon size={14} />
-                    </SubjectTool>
-                    <SubjectTool
+                    </IconButton>
+                    <IconButton
+                      size="sm"
+                      color="gray"
                       label={t('chat.analyze')}
                       testid="subject-analyze"
                       onClick={() => setAnalysing(s)}
                     >
                       <InsightIcon size={14} />
-                    </SubjectTool>
-                    <SubjectTool
+                    </IconButton>
+                    <IconButton
+                      size="sm"
                       label={t('chat.delete')}
                       testid="subject-delete"
                       color="red"
@@ -292,7 +265,7 @@ export function SubjectsSidebar({
                       disabled={busy}
                     >
                       <TrashIcon size={14} />
-                    </SubjectTool>
+                    </IconButton>
                   </Group>
                 </>
               )}

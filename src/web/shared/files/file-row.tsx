@@ -1,7 +1,8 @@
-import { ActionIcon, Group, Table, TextInput } from '@mantine/core';
+import { Group, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActionOutput } from '../../../protocol/registry.ts';
+import { IconButton } from '../components/icon-button.tsx';
 import { ArrowUpIcon, SearchIcon, TrashIcon } from '../components/icons.tsx';
 import { formatDateTime } from '../i18n/format-time.ts';
 import { autoDir } from '../i18n/auto-dir.ts';
@@ -90,37 +91,26 @@ export function FileRow({
       </Table.Td>
       <Table.Td>
         <Group gap={2} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('files.findTitle')}
-            title={t('files.findTitle')}
+          <IconButton
+            label={t('files.findTitle')}
+            testid="files-find-title"
             onClick={onFindTitle}
             disabled={busy}
-            data-testid="files-find-title"
           >
             <SearchIcon size={17} />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('files.moveTop')}
-            title={t('files.moveTop')}
-            onClick={onTop}
-            disabled={busy}
-            data-testid="files-top"
-          >
+          </IconButton>
+          <IconButton label={t('files.moveTop')} testid="files-top" onClick={onTop} disabled={busy}>
             <ArrowUpIcon size={17} />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
+          </IconButton>
+          <IconButton
+            label={t('files.delete')}
+            testid="files-delete"
             color="red"
-            aria-label={t('files.delete')}
-            title={t('files.delete')}
             onClick={onDelete}
             disabled={busy}
-            data-testid="files-delete"
           >
             <TrashIcon size={17} />
-          </ActionIcon>
+          </IconButton>
         </Group>
       </Table.Td>
     </Table.Tr>

@@ -6,7 +6,6 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import './knowledge.css';
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
@@ -20,6 +19,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { IconButton } from '../components/icon-button.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '../components/icons.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useErrorText } from '../hooks/use-error-text.ts';
@@ -172,25 +172,21 @@ export function KnowledgeDialog({
                     <Table.Td className="knowledge-dialog__time">{formatDateTime(k.tm)}</Table.Td>
                     <Table.Td>
                       <Group gap={2} wrap="nowrap" justify="flex-end">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('knowledge.edit', { subject: k.subject })}
-                          title={t('knowledge.edit', { subject: k.subject })}
+                        <IconButton
+                          label={t('knowledge.edit', { subject: k.subject })}
+                          testid="knowledge-edit"
                           onClick={() => setView({ kind: 'edit', num: k.num })}
-                          data-testid="knowledge-edit"
                         >
                           <PencilIcon size={17} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
+                        </IconButton>
+                        <IconButton
+                          label={t('knowledge.delete')}
+                          testid="knowledge-delete"
                           color="red"
-                          aria-label={t('knowledge.delete')}
-                          title={t('knowledge.delete')}
                           onClick={() => setDeleting(k)}
-                          data-testid="knowledge-delete"
                         >
                           <TrashIcon size={17} />
-                        </ActionIcon>
+                        </IconButton>
                       </Group>
                     </Table.Td>
                   </Table.Tr>
