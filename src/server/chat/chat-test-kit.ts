@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai.ts';
+import { createTestApp, rpc, userWithSession, type DbKind, type TestApp } from '../test/harness.ts';
+
+export interface ChatTestBed {
+  fake: FakeOpenAI;
+  t: TestApp;
+  /** Dana Reader, an ordinary user. */
+  token: string;
+  /** An editor with global privilege and canadd. */
+  editor: string;
+}
+
+/**
+ * The chat rpc tests' setting, for one database kind: an app whose model is a local fake
+ * OpenAI-compatible server, a reader and an editor. Fields are filled in `beforeAll`; each
+ * test starts with the fake's default answer.
+ */
+export function chatTestBed(kind: DbKind) {
+  const bed = {} as ChatTestBed;
+  beforeAll(async () => {
+    bed.fake = await startFakeOpenAI();
+    bed.t = await createTestApp(kind, {
+      env: { OPENAI_COMPATIBLE_BASE_URL: bed.fake.url, OPENAI_COMPATIBLE_MODELS: 'fake-model' },
+    });
+    bed.token = await userWithSession(bed.t, 'reader@example.com', { name: 'Dana Reader' });
+    bed.editor = await userWithSession(bed.t, 'boss@example.com', { grant: 'globalpriv,canadd' });
+  });
+  afterAll(async () => {
+    await bed.t.close();
+    await bed.fake.close();
+  });
+  beforeEach(() => bed.fake.setDefault({ text: 'Elementary, my dear reader.' }));
+
+  const ask = (body: Record<string, unknown>, bearer = bed.token) =>
+    rpc(bed.t.app, { action: 'AskFriend', friendid: 'holmesen', lang: 'en', ...body }, { bearer });
+  const retrieve = (body: Record<string, unknown> = {}, bearer = bed.token) =>
+    rpc(bed.t.app, { action: 'RetrieveConversation', friendid: 'holmesen', ...body }, { bearer });
+  return { bed, ask, retrieve };
+}
