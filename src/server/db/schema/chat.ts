@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { friends } from './friends.ts';
+import { users } from './users.ts';
+
+/** A conversation subject: one user, one character, a name; with its running summary and canvas. */
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Older turns folded into prose, so the prompt stops growing. */
+    summary: text('summary').notNull().default(''),
+    /** The last message id the summary covers (0: none). */
+    summarizedUpTo: integer('summarized_up_to').notNull().default(0),
+    canvas: text('canvas').notNull().default(''),
+    canvasBackup: text('canvas_backup').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped when a message is added: the sidebar lists recent subjects first. */
+    touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subjects_user_friend_name_idx').on(t.userId, t.friendId, sql`lower(${t.name})`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    content: text('content').notNull().default(''),
+    img: text('img'),
+    speaker: text('speaker').notNull().default(''),
+    model: text('model').notNull().default(''),
+    /** done, streaming or failed. */
+    status: text('status').notNull().default('done'),
+    /** Why a failed reply failed, in words for the reader; null: the client says it could not answer. */
+    error: text('error'),
+    /** Answers that only carried a marker (new subject, navigation) are not shown. */
+    hidden: boolean('hidden').notNull().default(false),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    cachedInputTokens: integer('cached_input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A streaming reply's heartbeat: a stale one was cut off by a stopped server. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_subject_idx').on(t.subjectId, t.id)],
+);
+
+/** What a character learned about a user, updated after turns. */
+export const memories = pgTable(
+  'memories',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    memory: text('memory').notNull().default(''),
+    /** The last message id the memory has seen. */
+    seenUpTo: integer('seen_up_to').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.friendId] })],
+);
+
+/** The user's notes about themselves for one character (general notes are users.notes). */
+export const friendNotes = pgTable(
+  'friend_notes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    notes: text('notes').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.friendId] })],
+);
