@@ -33,6 +33,8 @@ import { seedStarterContent } from '../src/server/seed/seed.ts';
 import { buildNovel } from '../src/server/test/book.ts';
 import { postForm } from '../src/server/test/fixtures.ts';
 import { freshDatabase, memoryMailer, rpc, userWithSession } from '../src/server/test/harness.ts';
+import { memoryEvents } from '../src/server/platform/events.ts';
+import { pgBossJobs } from '../src/server/platform/jobs.ts';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
 const MB = Number(process.env.BENCH_MB ?? 5);
@@ -89,6 +91,8 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       google: null,
       storage: localStorage(config.filesDir),
       googleDocs: googleDocsClient(config),
+      events: memoryEvents(),
+      jobs: pgBossJobs(database.sql, pino({ level: 'silent' })),
     };
     const app = await buildApp(deps);
     await app.ready();
@@ -98,6 +102,7 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       storage: deps.storage,
       mails: [],
       clock: null as never,
+      database,
       close: async () => {},
     };
     const token = await userWithSession(t, 'bench@example.com', { grant: 'canadd' });

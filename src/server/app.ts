@@ -64,15 +64,16 @@ export async function buildApp(deps: Deps) {
 
   await app.register(fastifyCookie);
 
-  // Expired sessions and used links are dead weight: drop them hourly.
-  let sweeper: NodeJS.Timeout | undefined;
+  // Background work starts with the app and stops before it closes (the database after).
   app.addHook('onReady', async () => {
-    sweeper = setInterval(() => {
-      services.auth.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
-    }, 3600_000);
-    sweeper.unref();
+    await deps.jobs.start();
+    // Replies a crash left "streaming" are failed at once, not at the next sweep.
+    await deps.jobs.send('chat-sweep-stale', {});
   });
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop();
+    await services.domainEvents.settled();
+  });
 
   const requestInfo = (request: FastifyRequest, reply: FastifyReply) =>
     httpRequestInfo(request, reply, secure);

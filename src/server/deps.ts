@@ -8,6 +8,8 @@ import type { GoogleVerifier } from './auth/google.ts';
 import type { Storage } from './infra/storage.ts';
 import type { GoogleDocsPort } from './knowledge/google-docs.client.ts';
 import type { ChatEngine } from './ai/engine.ts';
+import type { Events } from './platform/events.ts';
+import type { Jobs } from './platform/jobs.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -24,6 +26,10 @@ export interface Deps {
   googleDocs: GoogleDocsPort;
   /** The models (AI SDK providers, or the offline model). */
   engine: ChatEngine;
+  /** Publish/subscribe across instances (a reply's deltas, `turn.finished`). */
+  events: Events;
+  /** Durable background work (memory, summaries, sweeps); started and stopped by the app. */
+  jobs: Jobs;
   /** Serve the loopback admin endpoint (the real server; not tests). */
   adminEndpoint?: boolean;
 }

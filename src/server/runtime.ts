@@ -11,6 +11,10 @@ import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limit.ts';
 import { localStorage } from './infra/storage.ts';
 import { googleDocsClient } from './knowledge/google-docs.client.ts';
 import { createMailer } from './mail/mailer.ts';
+import { memoryEvents, type Events } from './platform/events.ts';
+import { pgEvents } from './platform/events-pg.ts';
+import { redisEvents } from './platform/events-redis.ts';
+import { pgBossJobs } from './platform/jobs.ts';
 import { seedStarterContent } from './seed/seed.ts';
 
 /** Chooses each outside service once, from configuration. */
@@ -30,6 +34,12 @@ export async function createRuntime(
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
+  // Events cross instances through Redis when there is one, else through PostgreSQL.
+  const events: Events = redis
+    ? redisEvents(redis, log)
+    : config.DATABASE_URL
+      ? pgEvents(config.DATABASE_URL, log)
+      : memoryEvents((err) => log.warn({ err }, 'event listener failed'));
   const deps: Deps = {
     config,
     db: database.db,
@@ -39,6 +49,10 @@ export async function createRuntime(
     log,
     engine: createEngine(createModelResolver(config), log),
     adminEndpoint: !config.DATABASE_URL,
+    events,
+    jobs: pgBossJobs(database.sql, log, {
+      label: database.kind === 'pglite' ? 'embedded' : 'PostgreSQL',
+    }),
     storage: localStorage(config.filesDir),
     googleDocs: googleDocsClient(config),
     google: config.GOOGLE_CLIENT_ID
@@ -53,6 +67,7 @@ export async function createRuntime(
     deps,
     database,
     async close() {
+      await events.close();
       await database.close();
       redis?.disconnect();
     },

@@ -11,21 +11,30 @@ import { filesService } from './knowledge/files.service.ts';
 import { googleDocsService } from './knowledge/google-docs.service.ts';
 import { knowledgeService } from './knowledge/knowledge.service.ts';
 import { usersService } from './users/users.service.ts';
+import { createDomainEvents } from './platform/domain-events.ts';
 
 export function createServices(deps: Deps) {
+  const domainEvents = createDomainEvents(deps.log);
   const knowledge = knowledgeService(deps);
   // Each turn reads the passages of the character's books most relevant to the message,
   // and of the asking user's own files on it (never another user's).
   const chatDeps = {
     ...deps,
+    domainEvents,
     retrieve: async (friendRowId: number, query: string, k: number, userId: number | null) =>
       (await knowledge.passagesFor(friendRowId, query, k, userId)).map((p) => p.text),
   };
   const chat = chatService(chatDeps);
+  const auth = authService(deps);
+  // Expired sessions and used links are dead weight; replies cut off by a stopped server
+  // are failed (retry shows) instead of looking alive.
+  deps.jobs.define('auth-sweep', () => auth.sweep(), { retryLimit: 0 });
+  deps.jobs.schedule('auth-sweep', '17 * * * *');
   return {
+    domainEvents,
     chat,
     subjects: subjectsService(chatDeps, chat.runner),
-    auth: authService(deps),
+    auth,
     users: usersService(deps),
     friends: friendsService(deps),
     categories: categoriesService(deps),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { friendNotes, memories, messages, subjects, users } from '../db/schema.ts';
 
@@ -116,6 +116,24 @@ export function chatRepo(db: Db) {
         .where(eq(messages.id, id))
         .returning();
       return row;
+    },
+    /**
+     * Replies still "streaming" whose writer has not touched them for `staleSeconds`: the
+     * instance writing them stopped. They become failed (the reader gets a retry).
+     */
+    async failStaleReplies(staleSeconds: number, except: number[]) {
+      const rows = await db
+        .update(messages)
+        .set({ status: 'failed', error: null, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(messages.status, 'streaming'),
+            lt(messages.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`),
+            except.length ? notInArray(messages.id, except) : undefined,
+          ),
+        )
+        .returning({ id: messages.id });
+      return rows.length;
     },
     /** The newest `limit` messages before `before`, oldest first; one more tells if there are more. */
     async page(subjectId: number, limit: number, before?: number) {

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import { buildApp } from '../app.ts';
 import { messages } from '../db/schema.ts';
 import type { FakeOpenAI } from '../test/fake-openai.ts';
-import { rpc, testDatabases, type TestApp } from '../test/harness.ts';
+import { rpc, secondInstance, testDatabases, type TestApp } from '../test/harness.ts';
 import { chatTestBed } from './chat-test-kit.ts';
 
 interface SseEvent {
@@ -163,7 +163,7 @@ describe.each(testDatabases())('chat on %s', (kind) => {
   });
 
   it('another server instance on the same database follows a reply written elsewhere', async () => {
-    const other = await buildApp(t.deps);
+    const other = await buildApp(secondInstance(t));
     await other.ready();
     try {
       fake.enqueueFor('Go', { tokens: Array.from({ length: 20 }, (_, i) => `x${i} `), gapMs: 30 });

@@ -1,6 +1,8 @@
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ChatEngine } from '../ai/engine.ts';
+import { turnCost } from '../ai/prices.ts';
+import type { DomainEvents } from '../platform/domain-events.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
@@ -32,14 +34,25 @@ export type Retriever = (
 export interface ChatDeps extends Deps {
   engine: ChatEngine;
   retrieve: Retriever;
+  domainEvents: DomainEvents;
   runner?: ReplyRunner;
 }
 
 export function chatService(deps: ChatDeps) {
   const repo = chatRepo(deps.db);
   const friends = friendsRepo(deps.db);
-  const runner = deps.runner ?? createReplyRunner(repo, deps.engine, deps.log);
-  const memory = createMemoryKeeper(repo, deps.engine, deps.log);
+  const runner = deps.runner ?? createReplyRunner(repo, deps.engine, deps.events, deps.log);
+  const memory = createMemoryKeeper(repo, friends, deps.engine, deps.jobs);
+
+  deps.jobs.define(
+    'chat-sweep-stale',
+    async () => {
+      const n = await repo.failStaleReplies(runner.options.staleMs / 1000, runner.liveIds());
+      if (n) deps.log.info({ replies: n }, 'replies cut off by a stopped server marked failed');
+    },
+    { retryLimit: 0 },
+  );
+  deps.jobs.schedule('chat-sweep-stale', '*/5 * * * *');
 
   type Answer = ReturnType<typeof toAnswer>;
 
@@ -136,7 +149,23 @@ export function chatService(deps: ChatDeps) {
           cachedInputTokens: result.usage.cachedInputTokens,
           outputTokens: result.usage.outputTokens,
         });
-        memory.afterTurn(subject, prompt, ctx.lang);
+        deps.domainEvents.emit('turn.finished', {
+          userId: subject.userId,
+          friendRowId: prompt.friend.id,
+          friendid: prompt.friend.friendid,
+          replyId: reply.id,
+          model: result.model,
+          offline: result.offline,
+          tokensIn: result.usage.inputTokens,
+          tokensCached: result.usage.cachedInputTokens,
+          tokensOut: result.usage.outputTokens,
+          cost: turnCost(result.model, result.offline, result.usage),
+          at: deps.clock.now().toISOString(),
+        });
+        // The answer is stored: later work must not hold it back or fail it.
+        memory
+          .afterTurn(subject, prompt.assembled.needsFold, ctx.lang)
+          .catch((err: unknown) => deps.log.warn({ err }, 'memory job not queued'));
         return row!;
       },
       () => msg('replyFailed', ctx.lang),

@@ -1,8 +1,9 @@
 import type { ChatEngine } from '../ai/engine.ts';
-import type { Log } from '../rpc/context.ts';
+import type { OfflineMaterial } from '../ai/offline.ts';
+import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
+import type { Jobs } from '../platform/jobs.ts';
 import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
 import { foldSplit } from './prompt.ts';
-import type { TurnPrompt } from './turn-prompt.ts';
 
 /** Update the memory once this many new messages have come since it last looked. */
 const MEMORY_EVERY = 6;
@@ -10,27 +11,51 @@ const MEMORY_EVERY = 6;
 const transcript = (rows: MessageRow[]) =>
   rows.map((m) => `${m.role === 'user' ? 'USER' : 'CHARACTER'}: ${m.content}`).join('\n');
 
-/**
- * Work after a turn, in the background: the memory a character keeps about the user, and
- * folding old turns into the subject's running summary so prompts stop growing.
- */
-export function createMemoryKeeper(repo: ChatRepo, engine: ChatEngine, log: Log) {
-  const running = new Set<Promise<void>>();
-  const task = (fn: () => Promise<void>) => {
-    const p = fn()
-      .catch((err: unknown) => log.warn({ err }, 'background chat task failed'))
-      .finally(() => running.delete(p));
-    running.add(p);
-  };
+interface Job {
+  subjectId: number;
+  lang: 'he' | 'en';
+}
 
-  async function updateMemory(subject: SubjectRow, prompt: TurnPrompt, lang: 'he' | 'en') {
+/** What the offline model needs for a system task: the character's own texts. */
+const offlineFor = (friend: FriendRow, lang: 'he' | 'en'): OfflineMaterial => ({
+  friendname: friend.friendname,
+  firstprompt: friend.firstprompt,
+  personality: friend.personality,
+  background: friend.background,
+  knowledge: [],
+  lang,
+});
+
+/**
+ * Work after a turn, as durable jobs: the memory a character keeps about the user, and
+ * folding old turns into the subject's running summary so prompts stop growing. Each runs
+ * once more however many turns asked for it meanwhile (one waiting job per user and
+ * character, or per subject), and is retried if the model fails.
+ */
+export function createMemoryKeeper(
+  repo: ChatRepo,
+  friends: FriendsRepo,
+  engine: ChatEngine,
+  jobs: Jobs,
+) {
+  /** The subject and its character as they are now (either may be gone by the time it runs). */
+  async function load(subjectId: number) {
+    const subject = await repo.subjectById(subjectId);
+    const friend = subject && (await friends.byId(subject.friendId));
+    return subject && friend ? { subject, friend } : null;
+  }
+
+  async function updateMemory({ subjectId, lang }: Job) {
+    const found = await load(subjectId);
+    if (!found) return;
+    const { subject, friend } = found;
     const current = await repo.memory(subject.userId, subject.friendId);
     const recent = (await repo.since(subject.id, current?.seenUpTo ?? 0)).filter(
       (m) => m.status === 'done' && !m.hidden,
     );
     if (recent.length < MEMORY_EVERY) return;
     const result = await engine.generate({
-      model: prompt.friend.model,
+      model: friend.model,
       system:
         lang === 'he'
           ? 'את/ה מנהל/ת את הזיכרון של דמות לגבי המשתמש. עדכן/י את הרשימה: עובדות על המשתמש (שם, העדפות, חיים, מה ביקש), תמציתי, עד 200 מילים, בעברית. ענה/י רק ברשימה המעודכנת.'
@@ -42,7 +67,7 @@ export function createMemoryKeeper(repo: ChatRepo, engine: ChatEngine, log: Log)
         },
       ],
       temperature: 0.2,
-      offline: { ...prompt.request.offline, task: 'memory' },
+      offline: { ...offlineFor(friend, lang), task: 'memory' },
     });
     const seen = recent.at(-1)!.id;
     await repo.setMemory(
@@ -53,9 +78,10 @@ export function createMemoryKeeper(repo: ChatRepo, engine: ChatEngine, log: Log)
     );
   }
 
-  async function fold(subject: SubjectRow, prompt: TurnPrompt, lang: 'he' | 'en') {
-    const fresh = await repo.subjectById(subject.id);
-    if (!fresh) return;
+  async function fold({ subjectId, lang }: Job) {
+    const found = await load(subjectId);
+    if (!found) return;
+    const { subject: fresh, friend } = found;
     const rows = (await repo.since(fresh.id, fresh.summarizedUpTo)).filter(
       (m) => m.status === 'done',
     );
@@ -68,7 +94,7 @@ export function createMemoryKeeper(repo: ChatRepo, engine: ChatEngine, log: Log)
     if (cut === 0) return;
     const older = rows.slice(0, cut);
     const result = await engine.generate({
-      model: prompt.friend.model,
+      model: friend.model,
       system:
         lang === 'he'
           ? 'סכם/י את השיחה עד כה בפרוזה תמציתית, עד 300 מילים, בעברית: שמות, עובדות, החלטות ונושאים פתוחים.'
@@ -80,7 +106,7 @@ export function createMemoryKeeper(repo: ChatRepo, engine: ChatEngine, log: Log)
         },
       ],
       temperature: 0.2,
-      offline: { ...prompt.request.offline, task: 'summary' },
+      offline: { ...offlineFor(friend, lang), task: 'summary' },
     });
     // Without a summary (offline model) the prompt keeps dropping the oldest turns instead.
     if (!result.text.trim()) return;
@@ -90,14 +116,14 @@ export function createMemoryKeeper(repo: ChatRepo, engine: ChatEngine, log: Log)
     });
   }
 
+  jobs.define<Job>('chat-memory', updateMemory, { policy: 'stately', retryLimit: 2 });
+  jobs.define<Job>('chat-fold', fold, { policy: 'stately', retryLimit: 2 });
+
   return {
-    afterTurn(subject: SubjectRow, prompt: TurnPrompt, lang: 'he' | 'en') {
-      task(() => updateMemory(subject, prompt, lang));
-      if (prompt.assembled.needsFold) task(() => fold(subject, prompt, lang));
-    },
-    /** Resolves when background work has finished (tests, shutdown). */
-    async idle() {
-      while (running.size) await Promise.allSettled([...running]);
+    async afterTurn(subject: SubjectRow, needsFold: boolean, lang: 'he' | 'en') {
+      const job: Job = { subjectId: subject.id, lang };
+      await jobs.send('chat-memory', job, { singletonKey: `${subject.userId}:${subject.friendId}` });
+      if (needsFold) await jobs.send('chat-fold', job, { singletonKey: String(subject.id) });
     },
   };
 }

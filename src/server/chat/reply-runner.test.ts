@@ -2,6 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { ChatEngine, EngineRequest, StreamHandlers } from '../ai/engine.ts';
 import type { ChatRepo, MessageRow } from './chat.repo.ts';
+import { memoryEvents } from '../platform/events.ts';
 import { createReplyRunner, type ReplyEvent } from './reply-runner.ts';
 
 const row = (content: string): MessageRow =>
@@ -33,9 +34,9 @@ const repo = { updateMessage: async () => row('') } as unknown as ChatRepo;
 describe('reply runner', () => {
   it('a follower that joins after a restart is told to start over', async () => {
     const { engine, step, finish } = steppedEngine();
-    const runner = createReplyRunner(repo, engine, pino({ level: 'silent' }), {
+    const runner = createReplyRunner(repo, engine, memoryEvents(), pino({ level: 'silent' }), {
       flushMs: 10_000,
-      pollMs: 50,
+      checkMs: 50,
       staleMs: 1_000,
     });
     runner.start(
@@ -63,9 +64,9 @@ describe('reply runner', () => {
 
   it('a follower from the middle gets the rest, then done', async () => {
     const { engine, step, finish } = steppedEngine();
-    const runner = createReplyRunner(repo, engine, pino({ level: 'silent' }), {
+    const runner = createReplyRunner(repo, engine, memoryEvents(), pino({ level: 'silent' }), {
       flushMs: 10_000,
-      pollMs: 50,
+      checkMs: 50,
       staleMs: 1_000,
     });
     runner.start(

@@ -1,6 +1,8 @@
 import type { ChatEngine, EngineRequest, EngineResult } from '../ai/engine.ts';
+import type { Events } from '../platform/events.ts';
 import type { Log } from '../rpc/context.ts';
 import type { ChatRepo, MessageRow } from './chat.repo.ts';
+import { replyPublisher, replyTopic, type ReplyWire } from './reply-wire.ts';
 
 export type ReplyEvent =
   { type: 'delta'; text: string } | { type: 'restart' } | { type: 'done'; row: MessageRow };
@@ -18,22 +20,26 @@ interface Live {
 export interface RunnerOptions {
   /** How often the growing answer is written to the database. */
   flushMs: number;
-  /** How often a follower on another instance reads the database. */
-  pollMs: number;
+  /**
+   * How often a follower on another instance also reads the row: deltas come as events, but
+   * an event can be lost (a reconnect) and the writing instance can die.
+   */
+  checkMs: number;
   /** A streaming row untouched for this long was cut off by a stopped server. */
   staleMs: number;
 }
 
-export const DEFAULT_RUNNER: RunnerOptions = { flushMs: 250, pollMs: 300, staleMs: 30_000 };
+export const DEFAULT_RUNNER: RunnerOptions = { flushMs: 250, checkMs: 5_000, staleMs: 30_000 };
 
 /**
  * Writes replies in the background, independent of any request: the answer is saved as it
  * streams and finished even if every client went away. Clients follow a reply live when it
- * runs in this process, or by reading the database when it runs on another instance.
+ * runs in this process, or through events (`reply-wire.ts`) when it runs on another instance.
  */
 export function createReplyRunner(
   repo: ChatRepo,
   engine: ChatEngine,
+  events: Events,
   log: Log,
   opts: RunnerOptions = DEFAULT_RUNNER,
 ) {
@@ -66,6 +72,8 @@ export function createReplyRunner(
         done: Promise.resolve(null as unknown as MessageRow),
       };
       live.set(replyId, l);
+      const wire = replyPublisher(events, replyId, log);
+      let generation = 0;
       let dirty = false;
       let lastWrite = Date.now();
       const flush = async () => {
@@ -83,6 +91,7 @@ export function createReplyRunner(
         try {
           const result = await engine.stream(request, {
             onDelta: (text) => {
+              wire.delta(generation, l.content.length, text);
               l.content += text;
               dirty = true;
               emit(l, { type: 'delta', text });
@@ -90,6 +99,7 @@ export function createReplyRunner(
             onRestart: () => {
               l.content = '';
               dirty = true;
+              wire.restart(++generation);
               emit(l, { type: 'restart' });
             },
           });
@@ -109,6 +119,7 @@ export function createReplyRunner(
       void l.done
         .then((row) => {
           l.final = row;
+          wire.finished();
           emit(l, { type: 'done', row });
         })
         .catch((err: unknown) => log.error({ err, replyId }, 'reply could not be stored'))
@@ -116,6 +127,9 @@ export function createReplyRunner(
     },
 
     isLocal: (replyId: number) => live.has(replyId),
+    /** The replies this instance is writing now. */
+    liveIds: () => [...live.keys()],
+    options: opts,
 
     /**
      * Follows a reply from `offset` characters on: what is written so far comes first, then
@@ -138,7 +152,7 @@ export function createReplyRunner(
         l.listeners.add(listener);
         return () => l.listeners.delete(listener);
       }
-      return followFromDatabase(replyId, offset, listener);
+      return followRemote(replyId, offset, listener);
     },
 
     /** Resolves when every reply running here has been stored (shutdown, tests). */
@@ -147,26 +161,34 @@ export function createReplyRunner(
     },
   };
 
-  /** Another instance is writing it (or nobody is, if that instance stopped). */
-  function followFromDatabase(replyId: number, offset: number, listener: Listener): () => void {
+  /**
+   * Another instance is writing it (or nobody is, if that instance stopped): its deltas come
+   * as events; the row is read first, on a gap, at the end, and every `checkMs` in case an
+   * event was lost or the writer died. Reads and events are handled one at a time, in order.
+   */
+  function followRemote(replyId: number, offset: number, listener: Listener): () => void {
     let stopped = false;
     let shown = offset;
-    const tick = async () => {
-      if (stopped) return;
+    let generation: number | null = null;
+    let unsubscribe: (() => void) | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    const warn = (err: unknown) => log.warn({ err, replyId }, 'following a reply failed');
+
+    const stop = () => {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe?.();
+    };
+
+    /**
+     * Catches up with the stored row. The row lags the events (it is written every
+     * `flushMs`), so a shorter row means a restart only on the first read or once final.
+     */
+    const read = async (first: boolean) => {
       const found = await repo.messageById(replyId);
-      if (!found) {
-        stopped = true;
-        return;
-      }
+      if (stopped) return;
+      if (!found) return stop();
       let row = found.message;
-      if (row.content.length < shown) {
-        listener({ type: 'restart' });
-        shown = 0;
-      }
-      if (row.content.length > shown) {
-        listener({ type: 'delta', text: row.content.slice(shown) });
-        shown = row.content.length;
-      }
       if (
         row.status === 'streaming' &&
         !live.has(replyId) &&
@@ -174,20 +196,66 @@ export function createReplyRunner(
       ) {
         row = (await repo.updateMessage(replyId, { status: 'failed', error: null }))!;
       }
-      if (row.status !== 'streaming') {
-        stopped = true;
-        listener({ type: 'done', row });
-        return;
+      const final = row.status !== 'streaming';
+      if (row.content.length < shown && (first || final)) {
+        listener({ type: 'restart' });
+        shown = 0;
       }
-      setTimeout(
-        () => void tick().catch((err: unknown) => log.warn({ err }, 'follow poll failed')),
-        opts.pollMs,
-      ).unref();
+      if (row.content.length > shown) {
+        listener({ type: 'delta', text: row.content.slice(shown) });
+        shown = row.content.length;
+      }
+      if (final) {
+        stop();
+        listener({ type: 'done', row });
+      }
     };
-    void tick().catch((err: unknown) => log.warn({ err }, 'follow poll failed'));
-    return () => {
-      stopped = true;
+
+    const apply = async (w: ReplyWire) => {
+      if (w.k === 'f') return read(false);
+      if (w.k === 'r') {
+        generation = w.g;
+        shown = 0;
+        return listener({ type: 'restart' });
+      }
+      if (generation !== null && w.g < generation) return; // an abandoned attempt
+      if (generation !== null && w.g > generation) {
+        // Its restart event was lost: start over from the row.
+        listener({ type: 'restart' });
+        shown = 0;
+        generation = w.g;
+        await read(false);
+      }
+      generation = w.g;
+      if (w.o > shown) await read(false); // missed events: the row has them, or will
+      if (stopped || w.o > shown) return;
+      const end = w.o + w.x.length;
+      if (end > shown) {
+        listener({ type: 'delta', text: w.x.slice(shown - w.o) });
+        shown = end;
+      }
     };
+
+    let chain: Promise<unknown> = events
+      .subscribe(replyTopic(replyId), (payload) => enqueue(() => apply(payload as ReplyWire)))
+      .then((off) => {
+        if (stopped) off();
+        else unsubscribe = off;
+      });
+    function enqueue(fn: () => unknown) {
+      chain = chain.then(() => (stopped ? undefined : fn())).catch(warn);
+    }
+    const check = () => {
+      timer = setTimeout(() => {
+        enqueue(() => read(false));
+        enqueue(() => !stopped && check());
+      }, opts.checkMs);
+      timer.unref();
+    };
+    // Subscribed first, then read: whatever is published after the read arrives as events.
+    enqueue(() => read(true));
+    enqueue(check);
+    return stop;
   }
 }
 

@@ -13,9 +13,16 @@ export type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Plain SQL on the same connections, for libraries that bring their own (the job queue). */
+export type RawSql = (
+  text: string,
+  values?: unknown[],
+) => Promise<{ rows: Record<string, unknown>[] }>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  sql: RawSql;
   close(): Promise<void>;
 }
 
@@ -40,11 +47,26 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      sql: async (text, values) => pool.query(text, values as unknown[]),
+      close: () => pool.end(),
+    };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    // Statements without parameters may be several (a library's schema script): PGlite runs
+    // those through `exec`, which answers each one's rows; the last is what a caller wants.
+    sql: async (text, values) =>
+      values?.length
+        ? client.query(text, values)
+        : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
+    close: () => client.close(),
+  };
 }

@@ -17,6 +17,8 @@ import { localStorage, type Storage } from '../infra/storage.ts';
 import { googleDocsClient } from '../knowledge/google-docs.client.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { seedStarterContent } from '../seed/seed.ts';
+import { memoryEvents, type Events } from '../platform/events.ts';
+import { pgBossJobs } from '../platform/jobs.ts';
 import { runAdminCommand } from '../admin/admin.service.ts';
 import type { GoogleVerifier } from '../auth/google.ts';
 
@@ -70,7 +72,17 @@ export interface TestApp {
   storage: Storage;
   mails: MailMessage[];
   clock: ReturnType<typeof manualClock>;
+  database: Database;
   close(): Promise<void>;
+}
+
+/** Deps for a second instance of the app on the same database: its own job workers. */
+export function secondInstance(t: TestApp, events: Events = t.deps.events): Deps {
+  return {
+    ...t.deps,
+    events,
+    jobs: pgBossJobs(t.database.sql, pino({ level: 'silent' }), { pollingSeconds: 0.5 }),
+  };
 }
 
 export async function createTestApp(
@@ -81,10 +93,15 @@ export async function createTestApp(
     retry?: RetryPolicy;
     /** PostgreSQL connections (tests keep 4; benches use the server's default, 10). */
     poolSize?: number;
+    /** Another transport (two instances sharing events); in process by default. */
+    events?: Events;
+    /** An existing database (a second instance, a restart); a fresh one by default. */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase(kind, opts.poolSize);
+  const database = opts.database ?? (await freshDatabase(kind, opts.poolSize));
   await seedStarterContent(database.db);
+  const events = opts.events ?? memoryEvents();
   const dataDir = mkdtempSync(join(tmpdir(), 'sefer-test-'));
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
@@ -109,6 +126,8 @@ export async function createTestApp(
       pino({ level: 'silent' }),
       opts.retry ?? { attempts: 3, baseDelayMs: 20, idleTimeoutMs: 2_000 },
     ),
+    events,
+    jobs: pgBossJobs(database.sql, pino({ level: 'silent' }), { pollingSeconds: 0.5 }),
   };
   const app = await buildApp(deps);
   await app.ready();
@@ -118,9 +137,11 @@ export async function createTestApp(
     storage,
     mails: sent,
     clock,
+    database,
     async close() {
       await app.close();
-      await database.close();
+      await events.close();
+      if (!opts.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -65,7 +65,11 @@ export const messages = pgTable(
     /** A streaming reply's heartbeat: a stale one was cut off by a stopped server. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_subject_idx').on(t.subjectId, t.id)],
+  (t) => [
+    index('messages_subject_idx').on(t.subjectId, t.id),
+    // The sweep looks for replies still streaming: few rows, found without a scan.
+    index('messages_streaming_idx').on(t.updatedAt).where(sql`${t.status} = 'streaming'`),
+  ],
 );
 
 /** What a character learned about a user, updated after turns. */

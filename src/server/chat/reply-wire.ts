@@ -1,0 +1,69 @@
+import type { Events } from '../platform/events.ts';
+import type { Log } from '../rpc/context.ts';
+
+/**
+ * A reply's progress as events, for followers on other instances. Offsets let a follower
+ * skip what it has and notice what it missed (then it reads the row); `g` counts the model's
+ * restarts, so the deltas of an abandoned attempt are never mixed into the new one.
+ */
+export type ReplyWire =
+  | { k: 'd'; g: number; o: number; x: string }
+  | { k: 'r'; g: number }
+  /** The row is final: read it. */
+  | { k: 'f' };
+
+export const replyTopic = (replyId: number) => `reply.${replyId}`;
+
+/** Characters in one delta event: far under the 8000-byte NOTIFY limit in any script. */
+const MAX_DELTA_CHARS = 1500;
+
+/**
+ * Publishes one reply's events in order, at most one in flight: while a publish is under way
+ * the next deltas gather and leave as one, so a slow transport costs fewer events, not a queue.
+ */
+export function replyPublisher(events: Events, replyId: number, log: Log) {
+  const topic = replyTopic(replyId);
+  const queue: ReplyWire[] = [];
+  let pumping = false;
+
+  function take(): ReplyWire {
+    const first = queue.shift()!;
+    if (first.k !== 'd') return first;
+    let merged = first;
+    while (queue[0]?.k === 'd' && queue[0].g === merged.g) {
+      const next = queue[0];
+      if (merged.x.length + next.x.length > MAX_DELTA_CHARS) break;
+      queue.shift();
+      merged = { ...merged, x: merged.x + next.x };
+    }
+    return merged;
+  }
+
+  async function pump() {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (queue.length) await events.publish(topic, take());
+    } catch (err) {
+      // Followers notice the gap by offset, or at the end, and read the row.
+      queue.length = 0;
+      log.warn({ err, replyId }, 'reply event not published');
+    } finally {
+      pumping = false;
+    }
+  }
+
+  function push(w: ReplyWire) {
+    if (w.k === 'd' && w.x.length > MAX_DELTA_CHARS) {
+      for (let i = 0; i < w.x.length; i += MAX_DELTA_CHARS)
+        queue.push({ ...w, o: w.o + i, x: w.x.slice(i, i + MAX_DELTA_CHARS) });
+    } else queue.push(w);
+    void pump();
+  }
+
+  return {
+    delta: (g: number, offset: number, text: string) => push({ k: 'd', g, o: offset, x: text }),
+    restart: (g: number) => push({ k: 'r', g }),
+    finished: () => push({ k: 'f' }),
+  };
+}

@@ -1,0 +1,60 @@
+import type { Log } from '../rpc/context.ts';
+
+/** What one domain tells the others, by name. Add a topic here with its payload. */
+export interface DomainEventMap {
+  /** A character's answer was stored (chat, and later group chat). */
+  'turn.finished': {
+    userId: number;
+    /** The character's row id and its public id. */
+    friendRowId: number;
+    friendid: string;
+    replyId: number;
+    model: string;
+    offline: boolean;
+    tokensIn: number;
+    tokensCached: number;
+    tokensOut: number;
+    /** US dollars at the model's list price, or null when the price is not known. */
+    cost: number | null;
+    at: string;
+  };
+}
+
+export type DomainEvent = keyof DomainEventMap;
+
+/**
+ * Domains hear about each other here instead of importing each other's services: chat emits
+ * `turn.finished`, billing and analytics handle it. Handlers run once, on the instance where
+ * the event happened (not on every instance, as live `Events` would: a turn must be billed
+ * once), after the emitter's step; a handler whose work must survive a crash queues a job.
+ */
+export function createDomainEvents(log: Log) {
+  const handlers = new Map<DomainEvent, Set<(payload: never) => Promise<void> | void>>();
+  const running = new Set<Promise<void>>();
+  return {
+    on<K extends DomainEvent>(
+      topic: K,
+      handler: (payload: DomainEventMap[K]) => Promise<void> | void,
+    ): () => void {
+      let set = handlers.get(topic);
+      if (!set) handlers.set(topic, (set = new Set()));
+      set.add(handler);
+      return () => set.delete(handler);
+    },
+    emit<K extends DomainEvent>(topic: K, payload: DomainEventMap[K]): void {
+      for (const handler of handlers.get(topic) ?? []) {
+        const p = Promise.resolve()
+          .then(() => (handler as (p: DomainEventMap[K]) => Promise<void> | void)(payload))
+          .catch((err: unknown) => log.warn({ err, topic }, 'domain event handler failed'))
+          .finally(() => running.delete(p));
+        running.add(p);
+      }
+    },
+    /** Resolves when every handler started so far has finished (shutdown, tests). */
+    async settled() {
+      while (running.size) await Promise.allSettled([...running]);
+    },
+  };
+}
+
+export type DomainEvents = ReturnType<typeof createDomainEvents>;

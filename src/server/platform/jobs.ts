@@ -1,0 +1,195 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { RawSql } from '../db/client.ts';
+
+export interface QueueOptions {
+  /** Tries after the first (default 3). */
+  retryLimit?: number;
+  /** Seconds before a retry (default 10), doubled each time with `backoff` (default on). */
+  retryDelaySeconds?: number;
+  backoff?: boolean;
+  /** A run longer than this is failed (and retried): default 5 minutes. */
+  expireInSeconds?: number;
+  /** Jobs of this queue run at once in this instance (default 1). */
+  concurrency?: number;
+  /**
+   * `stately`: at most one waiting and one running job per `singletonKey` (work that only
+   * needs to happen once more, however often it is asked for, like a memory update).
+   */
+  policy?: 'standard' | 'stately';
+}
+
+export interface FailedJob {
+  id: string;
+  name: string;
+  data: unknown;
+  attempts: number;
+  reason: string;
+  failedAt: Date | null;
+}
+
+/**
+ * Work that must happen even if this process stops: stored first, run with retries and
+ * backoff, taken up by any instance after a restart. Handlers must be idempotent: a job can
+ * run again after a crash between its work and its completion.
+ */
+export interface Jobs {
+  /** Declares a queue and this instance's handler (before `start`). */
+  define<T extends object>(
+    name: string,
+    handler: (data: T) => Promise<void>,
+    options?: QueueOptions,
+  ): void;
+  /** Runs `name` on this cron schedule, once across all instances (before `start`). */
+  schedule(name: string, cron: string): void;
+  send(
+    name: string,
+    data: object,
+    options?: { singletonKey?: string; startAfterSeconds?: number },
+  ): Promise<string | null>;
+  start(): Promise<void>;
+  /** Lets running jobs finish (up to `timeoutMs`), then stops taking new ones. */
+  stop(timeoutMs?: number): Promise<void>;
+  /** Resolves when no job of a defined queue is waiting, due or running (tests, benches). */
+  idle(): Promise<void>;
+  describe(): string;
+}
+
+const QUEUE = /^[a-z][a-z0-9-]{0,60}$/;
+
+/**
+ * The job queue: pg-boss, on PostgreSQL and on the embedded PGlite alike (through the
+ * database's own connections, so one process on PGlite holds no second connection).
+ */
+export function pgBossJobs(
+  sql: RawSql,
+  log: Logger,
+  opts: { pollingSeconds?: number; label?: string } = {},
+): Jobs {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => sql(text, values) },
+    // Completed jobs are kept a day for inspection; failed ones a month (`admin jobs`).
+    archiveCompletedAfterSeconds: 24 * 3600,
+    archiveFailedAfterSeconds: 30 * 24 * 3600,
+  });
+  boss.on('error', (err) => log.warn({ err }, 'job queue error'));
+  const queues = new Map<
+    string,
+    { handler: (data: object) => Promise<void>; options: QueueOptions; workers: string[] }
+  >();
+  const schedules: [string, string][] = [];
+  let started = false;
+  let running = 0;
+  const pollingIntervalSeconds = opts.pollingSeconds ?? 2;
+
+  async function run(job: PgBoss.JobWithMetadata<object>, name: string) {
+    const q = queues.get(name)!;
+    running++;
+    try {
+      await q.handler(job.data);
+    } catch (err) {
+      const last = job.retryCount >= job.retryLimit;
+      log[last ? 'error' : 'warn'](
+        { err, job: job.id, queue: name, attempt: job.retryCount + 1 },
+        last ? 'job failed for good' : 'job failed; it will be retried',
+      );
+      // pg-boss stores what is thrown as the job's output: keep it to the reason.
+      throw new Error(err instanceof Error ? err.message : String(err));
+    } finally {
+      running--;
+    }
+  }
+
+  return {
+    define(name, handler, options = {}) {
+      if (!QUEUE.test(name)) throw new Error(`bad queue name: ${name}`);
+      if (started) throw new Error(`queue ${name} defined after start`);
+      queues.set(name, {
+        handler: handler as (data: object) => Promise<void>,
+        options,
+        workers: [],
+      });
+    },
+    schedule(name, cron) {
+      if (started) throw new Error(`schedule ${name} added after start`);
+      schedules.push([name, cron]);
+    },
+    async send(name, data, options = {}) {
+      const q = queues.get(name);
+      if (!q) throw new Error(`unknown queue: ${name}`);
+      const id = await boss.send(name, data, {
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
+      // A job sent here is taken at once by this instance's idle worker, not at its next poll.
+      if (id && !options.startAfterSeconds) for (const w of q.workers) boss.notifyWorker(w);
+      return id;
+    },
+    async start() {
+      started = true;
+      await boss.start();
+      for (const [name, q] of queues) {
+        const o = q.options;
+        const queue = {
+          name,
+          policy: o.policy ?? 'standard',
+          retryLimit: o.retryLimit ?? 3,
+          retryDelay: o.retryDelaySeconds ?? 10,
+          retryBackoff: o.backoff ?? true,
+          expireInSeconds: o.expireInSeconds ?? 300,
+        };
+        await boss.createQueue(name, queue);
+        await boss.updateQueue(name, queue);
+        for (let i = 0; i < (o.concurrency ?? 1); i++) {
+          q.workers.push(
+            await boss.work<object>(
+              name,
+              { includeMetadata: true, batchSize: 1, pollingIntervalSeconds },
+              async ([job]) => run(job!, name),
+            ),
+          );
+        }
+      }
+      for (const [name, cron] of schedules) await boss.schedule(name, cron);
+    },
+    async stop(timeoutMs = 20_000) {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+    async idle() {
+      for (;;) {
+        let waiting = running;
+        for (const name of queues.keys())
+          waiting += await boss.getQueueSize(name, { before: 'completed' });
+        if (!waiting) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    describe: () => `${opts.label ?? 'database'} job queue (pg-boss)`,
+  };
+}
+
+/** Failed jobs, newest first, with their reasons (`npm run admin -- jobs`). */
+export async function failedJobs(sql: RawSql, limit = 50): Promise<FailedJob[]> {
+  const exists = await sql(`select to_regclass('pgboss.job') is not null as ok`);
+  if (!exists.rows[0]?.ok) return [];
+  const cols = `id::text as id, name, data, retry_count as attempts,
+    coalesce(output->>'message', output::text, '') as reason, completed_on as failed_at`;
+  const { rows } = await sql(
+    `select * from (
+       select ${cols} from pgboss.job where state = 'failed'
+       union all
+       select ${cols} from pgboss.archive where state = 'failed'
+     ) f order by failed_at desc nulls last limit $1`,
+    [limit],
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    name: String(r.name),
+    data: r.data,
+    attempts: Number(r.attempts) + 1,
+    reason: String(r.reason),
+    failedAt: r.failed_at ? new Date(r.failed_at as string) : null,
+  }));
+}
