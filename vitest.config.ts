@@ -13,6 +13,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // States that arrive through a database or a broker are waited for, not timed: a
+          // busy machine may take seconds where an idle one takes milliseconds.
+          expect: { poll: { timeout: 20_000 } },
           pool: 'forks',
         },
       },

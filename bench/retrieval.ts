@@ -34,6 +34,7 @@ import { buildNovel } from '../src/server/test/book.ts';
 import { postForm } from '../src/server/test/fixtures.ts';
 import { freshDatabase, memoryMailer, rpc, userWithSession } from '../src/server/test/harness.ts';
 import { memoryEvents } from '../src/server/platform/events.ts';
+import { createDomainEvents } from '../src/server/platform/domain-events.ts';
 import { pgBossJobs } from '../src/server/platform/jobs.ts';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
@@ -92,6 +93,7 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       storage: localStorage(config.filesDir),
       googleDocs: googleDocsClient(config),
       events: memoryEvents(),
+      domain: createDomainEvents(pino({ level: 'silent' })),
       jobs: pgBossJobs(database.sql, pino({ level: 'silent' })),
     };
     const app = await buildApp(deps);

@@ -72,7 +72,7 @@ export async function buildApp(deps: Deps) {
   });
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
-    await services.domainEvents.settled();
+    await deps.domain.settled();
   });
 
   const requestInfo = (request: FastifyRequest, reply: FastifyReply) =>

@@ -10,6 +10,7 @@ import type { GoogleDocsPort } from './knowledge/google-docs.client.ts';
 import type { ChatEngine } from './ai/engine.ts';
 import type { Events } from './platform/events.ts';
 import type { Jobs } from './platform/jobs.ts';
+import type { DomainEvents } from './platform/domain-events.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -28,6 +29,8 @@ export interface Deps {
   engine: ChatEngine;
   /** Publish/subscribe across instances (a reply's deltas, `turn.finished`). */
   events: Events;
+  /** Domains hear about each other here (`turn.finished`); handlers run on this instance. */
+  domain: DomainEvents;
   /** Durable background work (memory, summaries, sweeps); started and stopped by the app. */
   jobs: Jobs;
   /** Serve the loopback admin endpoint (the real server; not tests). */

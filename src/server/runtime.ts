@@ -15,6 +15,7 @@ import { memoryEvents, type Events } from './platform/events.ts';
 import { pgEvents } from './platform/events-pg.ts';
 import { redisEvents } from './platform/events-redis.ts';
 import { pgBossJobs } from './platform/jobs.ts';
+import { createDomainEvents } from './platform/domain-events.ts';
 import { seedStarterContent } from './seed/seed.ts';
 
 /** Chooses each outside service once, from configuration. */
@@ -50,6 +51,7 @@ export async function createRuntime(
     engine: createEngine(createModelResolver(config), log),
     adminEndpoint: !config.DATABASE_URL,
     events,
+    domain: createDomainEvents(log),
     jobs: pgBossJobs(database.sql, log, {
       label: database.kind === 'pglite' ? 'embedded' : 'PostgreSQL',
     }),

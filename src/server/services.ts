@@ -11,16 +11,13 @@ import { filesService } from './knowledge/files.service.ts';
 import { googleDocsService } from './knowledge/google-docs.service.ts';
 import { knowledgeService } from './knowledge/knowledge.service.ts';
 import { usersService } from './users/users.service.ts';
-import { createDomainEvents } from './platform/domain-events.ts';
 
 export function createServices(deps: Deps) {
-  const domainEvents = createDomainEvents(deps.log);
   const knowledge = knowledgeService(deps);
   // Each turn reads the passages of the character's books most relevant to the message,
   // and of the asking user's own files on it (never another user's).
   const chatDeps = {
     ...deps,
-    domainEvents,
     retrieve: async (friendRowId: number, query: string, k: number, userId: number | null) =>
       (await knowledge.passagesFor(friendRowId, query, k, userId)).map((p) => p.text),
   };
@@ -31,7 +28,6 @@ export function createServices(deps: Deps) {
   deps.jobs.define('auth-sweep', () => auth.sweep(), { retryLimit: 0 });
   deps.jobs.schedule('auth-sweep', '17 * * * *');
   return {
-    domainEvents,
     chat,
     subjects: subjectsService(chatDeps, chat.runner),
     auth,

@@ -2,7 +2,6 @@ import type { ParsedInput } from '../../protocol/registry.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ChatEngine } from '../ai/engine.ts';
 import { turnCost } from '../ai/prices.ts';
-import type { DomainEvents } from '../platform/domain-events.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
@@ -34,7 +33,6 @@ export type Retriever = (
 export interface ChatDeps extends Deps {
   engine: ChatEngine;
   retrieve: Retriever;
-  domainEvents: DomainEvents;
   runner?: ReplyRunner;
 }
 
@@ -149,7 +147,7 @@ export function chatService(deps: ChatDeps) {
           cachedInputTokens: result.usage.cachedInputTokens,
           outputTokens: result.usage.outputTokens,
         });
-        deps.domainEvents.emit('turn.finished', {
+        deps.domain.emit('turn.finished', {
           userId: subject.userId,
           friendRowId: prompt.friend.id,
           friendid: prompt.friend.friendid,

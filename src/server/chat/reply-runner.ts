@@ -9,6 +9,11 @@ export type ReplyEvent =
 
 type Listener = (e: ReplyEvent) => void;
 
+/** Stops following; `ready` resolves once every later delta will reach the listener. */
+export type Unfollow = (() => void) & { ready: Promise<void> };
+const unfollow = (stop: () => void, ready: Promise<void> = Promise.resolve()): Unfollow =>
+  Object.assign(stop, { ready });
+
 interface Live {
   content: string;
   listeners: Set<Listener>;
@@ -135,7 +140,7 @@ export function createReplyRunner(
      * Follows a reply from `offset` characters on: what is written so far comes first, then
      * live deltas, then `done`. Answers an unsubscribe function.
      */
-    follow(replyId: number, offset: number, listener: Listener): () => void {
+    follow(replyId: number, offset: number, listener: Listener): Unfollow {
       const l = live.get(replyId);
       if (l) {
         if (l.content.length < offset) {
@@ -147,10 +152,10 @@ export function createReplyRunner(
         }
         if (l.final) {
           listener({ type: 'done', row: l.final });
-          return () => {};
+          return unfollow(() => {});
         }
         l.listeners.add(listener);
-        return () => l.listeners.delete(listener);
+        return unfollow(() => l.listeners.delete(listener));
       }
       return followRemote(replyId, offset, listener);
     },
@@ -166,7 +171,7 @@ export function createReplyRunner(
    * as events; the row is read first, on a gap, at the end, and every `checkMs` in case an
    * event was lost or the writer died. Reads and events are handled one at a time, in order.
    */
-  function followRemote(replyId: number, offset: number, listener: Listener): () => void {
+  function followRemote(replyId: number, offset: number, listener: Listener): Unfollow {
     let stopped = false;
     let shown = offset;
     let generation: number | null = null;
@@ -236,12 +241,13 @@ export function createReplyRunner(
       }
     };
 
-    let chain: Promise<unknown> = events
+    const subscribed = events
       .subscribe(replyTopic(replyId), (payload) => enqueue(() => apply(payload as ReplyWire)))
       .then((off) => {
         if (stopped) off();
         else unsubscribe = off;
       });
+    let chain: Promise<unknown> = subscribed;
     function enqueue(fn: () => unknown) {
       chain = chain.then(() => (stopped ? undefined : fn())).catch(warn);
     }
@@ -255,7 +261,7 @@ export function createReplyRunner(
     // Subscribed first, then read: whatever is published after the read arrives as events.
     enqueue(() => read(true));
     enqueue(check);
-    return stop;
+    return unfollow(stop, subscribed.catch(warn));
   }
 }
 

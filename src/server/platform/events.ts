@@ -50,11 +50,13 @@ export function memoryEvents(onError: (err: unknown) => void = () => {}): Events
   const listeners = topicListeners(onError);
   return {
     async publish(topic, payload) {
-      // Delivered after the publisher's current step, as a transport would: a listener
-      // never runs inside the code that published.
-      queueMicrotask(() => listeners.deliver(topic, payload));
+      // As a transport would: the same limits, a copy of the payload, and delivery after the
+      // publisher's current step, never inside the code that published.
+      const text = encodeEvent(payload);
+      checkTopic(topic);
+      queueMicrotask(() => listeners.deliver(topic, JSON.parse(text)));
     },
-    subscribe: async (topic, listener) => listeners.add(topic, listener),
+    subscribe: async (topic, listener) => listeners.add(checkTopic(topic), listener),
     describe: () => 'in process',
     async close() {},
   };

@@ -19,6 +19,7 @@ import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { seedStarterContent } from '../seed/seed.ts';
 import { memoryEvents, type Events } from '../platform/events.ts';
 import { pgBossJobs } from '../platform/jobs.ts';
+import { createDomainEvents } from '../platform/domain-events.ts';
 import { runAdminCommand } from '../admin/admin.service.ts';
 import type { GoogleVerifier } from '../auth/google.ts';
 
@@ -29,8 +30,11 @@ export function testDatabases(): DbKind[] {
   return loadConfig().DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** A fresh, empty database of the given kind, dropped on close. */
-export async function freshDatabase(kind: DbKind, poolSize = 4): Promise<Database> {
+/** A fresh, empty database of the given kind, dropped on close (`url` for PostgreSQL). */
+export async function freshDatabase(
+  kind: DbKind,
+  poolSize = 4,
+): Promise<Database & { url?: string }> {
   if (kind === 'pglite') return openDatabase({});
   const base = loadConfig().DATABASE_URL!;
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -43,6 +47,7 @@ export async function freshDatabase(kind: DbKind, poolSize = 4): Promise<Databas
   const db = await openDatabase({ url: url.toString(), poolSize });
   return {
     ...db,
+    url: url.toString(),
     async close() {
       await db.close();
       const a = new pg.Client({ connectionString: base });
@@ -127,6 +132,7 @@ export async function createTestApp(
       opts.retry ?? { attempts: 3, baseDelayMs: 20, idleTimeoutMs: 2_000 },
     ),
     events,
+    domain: createDomainEvents(pino({ level: 'silent' })),
     jobs: pgBossJobs(database.sql, pino({ level: 'silent' }), { pollingSeconds: 0.5 }),
   };
   const app = await buildApp(deps);

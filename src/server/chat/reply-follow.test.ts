@@ -1,0 +1,121 @@
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatEngine, EngineRequest, StreamHandlers } from '../ai/engine.ts';
+import { eventTransports } from '../platform/test-transports.ts';
+import type { ChatRepo, MessageRow } from './chat.repo.ts';
+import { createReplyRunner, type ReplyEvent } from './reply-runner.ts';
+
+/** An engine whose answer the test drives step by step. */
+function steppedEngine() {
+  let handlers!: StreamHandlers;
+  let finish!: () => void;
+  const engine = {
+    stream: (_req: EngineRequest, h: StreamHandlers) => {
+      handlers = h;
+      return new Promise((resolve) => {
+        finish = () =>
+          resolve({
+            text: '',
+            model: 'm',
+            offline: false,
+            usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 },
+          });
+      });
+    },
+  } as unknown as ChatEngine;
+  return { engine, step: () => handlers, finish: () => finish() };
+}
+
+/** One stored reply both instances read; the writer never flushes it while streaming. */
+function sharedRow(id: number) {
+  const row = {
+    id,
+    content: '',
+    status: 'streaming',
+    updatedAt: new Date(),
+  } as unknown as MessageRow;
+  const repo = {
+    messageById: async () => ({ message: { ...row }, subject: {} }),
+    updateMessage: async (_id: number, patch: Partial<MessageRow>) => {
+      Object.assign(row, patch, { updatedAt: new Date() });
+      return { ...row };
+    },
+  } as unknown as ChatRepo;
+  return { row, repo };
+}
+
+const log = pino({ level: 'silent' });
+const opts = { flushMs: 3_600_000, checkMs: 3_600_000, staleMs: 3_600_000 };
+const text = (seen: ReplyEvent[]) =>
+  seen.reduce((t, e) => (e.type === 'restart' ? '' : e.type === 'delta' ? t + e.text : t), '');
+
+for (const transport of eventTransports()) {
+  describe(`a reply followed from another instance through ${transport.name}`, () => {
+    let opened: ReturnType<typeof transport.open>;
+    afterEach(async () => opened?.close());
+
+    it('gets every delta as it is written, a restart, and the stored end', async () => {
+      opened = transport.open();
+      const id = 1000 + Math.floor(Math.random() * 1e6);
+      const { repo } = sharedRow(id);
+      const { engine, step, finish } = steppedEngine();
+      const writer = createReplyRunner(repo, engine, opened.instance(), log, opts);
+      const reader = createReplyRunner(repo, engine, opened.instance(), log, opts);
+      writer.start(
+        id,
+        {} as EngineRequest,
+        async (_r, content) =>
+          (await repo.updateMessage(id, { content, status: 'done' }))! as MessageRow,
+        () => 'failed',
+      );
+      const seen: ReplyEvent[] = [];
+      const stop = reader.follow(id, 0, (e) => seen.push(e));
+      await stop.ready;
+      // The row stays empty until the end: only events can bring these.
+      step().onDelta('שלום ');
+      await expect.poll(() => text(seen)).toBe('שלום ');
+      step().onDelta('world ');
+      step().onDelta('again');
+      await expect.poll(() => text(seen)).toBe('שלום world again');
+      step().onRestart!();
+      await expect.poll(() => seen.at(-1)).toEqual({ type: 'restart' });
+      step().onDelta('second try');
+      await expect.poll(() => text(seen)).toBe('second try');
+      finish();
+      await expect.poll(() => seen.at(-1)?.type).toBe('done');
+      expect(seen.at(-1)).toMatchObject({ row: { content: 'second try', status: 'done' } });
+      expect(text(seen)).toBe('second try');
+      await writer.drain();
+    });
+
+    it('a follower that missed events catches up from the row', async () => {
+      opened = transport.open();
+      const id = 1000 + Math.floor(Math.random() * 1e6);
+      const { repo, row } = sharedRow(id);
+      const { engine, step, finish } = steppedEngine();
+      const writer = createReplyRunner(repo, engine, opened.instance(), log, opts);
+      const reader = createReplyRunner(repo, engine, opened.instance(), log, opts);
+      writer.start(
+        id,
+        {} as EngineRequest,
+        async (_r, content) =>
+          (await repo.updateMessage(id, { content, status: 'done' }))! as MessageRow,
+        () => 'failed',
+      );
+      step().onDelta('abc');
+      // Written to the row, and its event gone before the follower came.
+      row.content = 'abcdef';
+      step().onDelta('def');
+      const seen: ReplyEvent[] = [];
+      const stop = reader.follow(id, 1, (e) => seen.push(e));
+      await stop.ready;
+      await expect.poll(() => text(seen)).toBe('bcdef');
+      step().onDelta('ghi');
+      await expect.poll(() => text(seen)).toBe('bcdefghi');
+      finish();
+      await expect.poll(() => seen.at(-1)?.type).toBe('done');
+      expect(text(seen)).toBe('bcdefghi');
+      await writer.drain();
+    });
+  });
+}
