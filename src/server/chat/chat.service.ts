@@ -160,8 +160,9 @@ export function chatService(deps: ChatDeps) {
           cost: turnCost(result.model, result.offline, result.usage),
           at: deps.clock.now().toISOString(),
         });
-        // The answer is stored: later work must not hold it back or fail it.
-        memory
+        // Queued before the answer counts as done, so a crash right after cannot lose it; a
+        // queue that refuses is logged and the stored answer stands.
+        await memory
           .afterTurn(subject, prompt.assembled.needsFold, ctx.lang)
           .catch((err: unknown) => deps.log.warn({ err }, 'memory job not queued'));
         return row!;

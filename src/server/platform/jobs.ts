@@ -66,8 +66,19 @@ export function pgBossJobs(
   log: Logger,
   opts: { pollingSeconds?: number; label?: string } = {},
 ): Jobs {
+  // pg-boss's loops may still be in a query when it says it has stopped; the database closes
+  // right after. So its queries are counted, awaited at stop, and refused after it.
+  let closed = false;
+  const inFlight = new Set<Promise<unknown>>();
+  const executeSql = (text: string, values: unknown[]) => {
+    if (closed) return Promise.reject(new Error('the job queue has stopped'));
+    const p = sql(text, values);
+    inFlight.add(p);
+    void p.catch(() => {}).finally(() => inFlight.delete(p));
+    return p;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => sql(text, values) },
+    db: { executeSql },
     // Completed jobs are kept a day for inspection; failed ones a month (`admin jobs`).
     archiveCompletedAfterSeconds: 24 * 3600,
     archiveFailedAfterSeconds: 30 * 24 * 3600,
@@ -155,7 +166,15 @@ export function pgBossJobs(
     async stop(timeoutMs = 20_000) {
       if (!started) return;
       started = false;
+      // Take no new jobs, let the running ones finish and be marked, then stop the rest.
+      for (const name of queues.keys()) await boss.offWork(name);
+      const deadline = Date.now() + timeoutMs;
+      while (running > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setImmediate(r));
+      await Promise.allSettled([...inFlight]);
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      await Promise.allSettled([...inFlight]);
+      closed = true;
     },
     async idle() {
       for (;;) {
