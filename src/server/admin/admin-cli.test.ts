@@ -35,6 +35,11 @@ async function admin(dataDir: string, ...args: string[]) {
 }
 
 describe('admin CLI', () => {
+  it('lists background jobs that failed for good (none on a new database)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'admin-'));
+    expect(await admin(dir, 'jobs')).toEqual({ code: 0, out: 'no failed jobs' });
+  });
+
   it('creates users and grants and revokes flags on the embedded database', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'admin-'));
     expect(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../infra/secrets.ts';
+import { failedJobs, type FailedJob } from '../platform/jobs.ts';
 import { usersRepo } from '../users/users.repo.ts';
 
 export const FLAGS = ['canadd', 'imgedit', 'globalpriv'] as const;
@@ -27,11 +28,13 @@ export const AdminCommand = z.discriminatedUnion('command', [
   }),
   z.object({ command: z.literal('grant'), email: z.email(), flags: FlagList }),
   z.object({ command: z.literal('revoke'), email: z.email(), flags: FlagList }),
+  z.object({ command: z.literal('jobs') }),
 ]);
 export type AdminCommand = z.infer<typeof AdminCommand>;
 
 /** Administration that only the machine's operator may run (CLI, or the server's loopback port). */
 export async function runAdminCommand(db: Db, cmd: AdminCommand): Promise<string> {
+  if (cmd.command === 'jobs') return describeFailedJobs(await failedJobs(db));
   const repo = usersRepo(db);
   const email = cmd.email.toLowerCase();
   const existing = await repo.byEmail(email);
@@ -63,4 +66,16 @@ export async function runAdminCommand(db: Db, cmd: AdminCommand): Promise<string
       return `${email}: ${now}`;
     }
   }
+}
+
+/** One line per job that failed for good, newest first, with why. */
+function describeFailedJobs(jobs: FailedJob[]): string {
+  if (!jobs.length) return 'no failed jobs';
+  return [
+    `${jobs.length} failed job(s), newest first:`,
+    ...jobs.map(
+      (j) =>
+        `${j.failedAt?.toISOString() ?? '-'}  ${j.name}  ${j.id}  after ${j.attempts} attempt(s): ${j.reason}  ${JSON.stringify(j.data)}`,
+    ),
+  ].join('\n');
 }

@@ -10,6 +10,7 @@ const usage = `Usage:
   npm run admin -- create-user <email> --name "<full name>" [--password <pw>] [--usertype 0|1|2] [--grant canadd,imgedit,globalpriv]
   npm run admin -- grant <email> <flags>
   npm run admin -- revoke <email> <flags>
+  npm run admin -- jobs                     background jobs that failed for good, with why
 Flags: canadd (create characters), imgedit (create images), globalpriv (see and manage everything).`;
 
 function fail(message: string): never {
@@ -39,7 +40,9 @@ function parseCommand(argv: string[]) {
           usertype: values.usertype,
           grant: values.grant,
         }
-      : { command, email, flags };
+      : command === 'jobs'
+        ? { command }
+        : { command, email, flags };
   const parsed = AdminCommand.safeParse(raw);
   if (!parsed.success)
     fail(

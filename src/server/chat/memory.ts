@@ -122,7 +122,9 @@ export function createMemoryKeeper(
   return {
     async afterTurn(subject: SubjectRow, needsFold: boolean, lang: 'he' | 'en') {
       const job: Job = { subjectId: subject.id, lang };
-      await jobs.send('chat-memory', job, { singletonKey: `${subject.userId}:${subject.friendId}` });
+      await jobs.send('chat-memory', job, {
+        singletonKey: `${subject.userId}:${subject.friendId}`,
+      });
       if (needsFold) await jobs.send('chat-fold', job, { singletonKey: String(subject.id) });
     },
   };

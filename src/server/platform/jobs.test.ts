@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../admin/admin.service.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { freshDatabase, testDatabases } from '../test/harness.ts';
 import { failedJobs, pgBossJobs, type Jobs } from './jobs.ts';
@@ -59,9 +60,12 @@ for (const kind of testDatabases()) {
       await jobs.send('doomed', { file: 'a.pdf' });
       await jobs.idle();
       expect(calls).toBe(2);
-      expect(await failedJobs(db.sql)).toMatchObject([
+      expect(await failedJobs(db.db)).toMatchObject([
         { name: 'doomed', data: { file: 'a.pdf' }, attempts: 2, reason: 'disk on fire' },
       ]);
+      expect(await runAdminCommand(db.db, { command: 'jobs' })).toMatch(
+        /1 failed job.*\n.*doomed .* after 2 attempt\(s\): disk on fire .*a\.pdf/,
+      );
     });
 
     it('one waiting job per key: asking again while one waits adds nothing', async () => {

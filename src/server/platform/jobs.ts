@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { RawSql } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import type { Db, RawSql } from '../db/client.ts';
 
 export interface QueueOptions {
   /** Tries after the first (default 3). */
@@ -190,18 +191,18 @@ export function pgBossJobs(
 }
 
 /** Failed jobs, newest first, with their reasons (`npm run admin -- jobs`). */
-export async function failedJobs(sql: RawSql, limit = 50): Promise<FailedJob[]> {
-  const exists = await sql(`select to_regclass('pgboss.job') is not null as ok`);
-  if (!exists.rows[0]?.ok) return [];
-  const cols = `id::text as id, name, data, retry_count as attempts,
+export async function failedJobs(db: Db, limit = 50): Promise<FailedJob[]> {
+  const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+  const exists = rowsOf(await db.execute(sql`select to_regclass('pgboss.job') is not null as ok`));
+  if (!exists[0]?.ok) return [];
+  const cols = sql`id::text as id, name, data, retry_count as attempts,
     coalesce(output->>'message', output::text, '') as reason, completed_on as failed_at`;
-  const { rows } = await sql(
-    `select * from (
+  const rows = rowsOf(
+    await db.execute(sql`select * from (
        select ${cols} from pgboss.job where state = 'failed'
        union all
        select ${cols} from pgboss.archive where state = 'failed'
-     ) f order by failed_at desc nulls last limit $1`,
-    [limit],
+     ) f order by failed_at desc nulls last limit ${limit}`),
   );
   return rows.map((r) => ({
     id: String(r.id),

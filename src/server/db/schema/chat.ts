@@ -68,7 +68,9 @@ export const messages = pgTable(
   (t) => [
     index('messages_subject_idx').on(t.subjectId, t.id),
     // The sweep looks for replies still streaming: few rows, found without a scan.
-    index('messages_streaming_idx').on(t.updatedAt).where(sql`${t.status} = 'streaming'`),
+    index('messages_streaming_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'streaming'`),
   ],
 );
 
