@@ -106,7 +106,7 @@ export function pgBossJobs(
         last ? 'job failed for good' : 'job failed; it will be retried',
       );
       // pg-boss stores what is thrown as the job's output: keep it to the reason.
-      throw new Error(err instanceof Error ? err.message : String(err));
+      throw new Error(err instanceof Error ? err.message : String(err), { cause: err });
     } finally {
       running--;
     }
