@@ -8,7 +8,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { systemClock } from './infra/clock.ts';
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limit.ts';
-import { localStorage } from './infra/storage.ts';
+import { createStorage } from './infra/create-storage.ts';
 import { googleDocsClient } from './knowledge/google-docs.client.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedStarterContent } from './seed/seed.ts';
@@ -18,6 +18,8 @@ export async function createRuntime(
   config: Config,
   log: Logger,
 ): Promise<{ deps: Deps; database: Database; close(): Promise<void> }> {
+  // Before the database: a wrong bucket stops the start with nothing left open.
+  const storage = await createStorage(config);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir: config.pgliteDir,
@@ -39,7 +41,7 @@ export async function createRuntime(
     log,
     engine: createEngine(createModelResolver(config), log),
     adminEndpoint: !config.DATABASE_URL,
-    storage: localStorage(config.filesDir),
+    storage,
     googleDocs: googleDocsClient(config),
     google: config.GOOGLE_CLIENT_ID
       ? googleVerifier({

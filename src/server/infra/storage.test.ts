@@ -5,6 +5,8 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalS3, type LocalS3 } from '../test/s3-server.ts';
+import { loadConfig } from '../config.ts';
+import { createStorage } from './create-storage.ts';
 import { PART_SIZE } from './s3-storage.ts';
 import { localStorage, memoryStorage, type Storage } from './storage.ts';
 
@@ -131,5 +133,42 @@ describe('s3 storage against a local S3 server', () => {
     for await (const chunk of s!.body) read += (chunk as Buffer).length;
     expect(read).toBe(total);
     await storage.delete('audio/a_long.mp3');
+  });
+});
+
+describe('choosing the storage from configuration', () => {
+  let s3: LocalS3;
+  beforeAll(async () => {
+    s3 = await startLocalS3('chosen');
+  });
+  afterAll(() => s3.close());
+
+  const env = (extra: Record<string, string> = {}) =>
+    loadConfig({
+      DATA_DIR: '/tmp/sefer-unused',
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      ...extra,
+    });
+
+  it('S3_BUCKET selects the bucket (path style with an endpoint), checked at start', async () => {
+    const storage = await createStorage(env({ S3_BUCKET: 'chosen' }));
+    expect(storage.describe()).toBe(`S3 bucket chosen at ${s3.endpoint}`);
+    await storage.put('images/c_cfg.webp', Buffer.from('x'));
+    expect((await s3.storage().get('images/c_cfg.webp'))!.toString()).toBe('x');
+    const noPresign = await createStorage(env({ S3_BUCKET: 'chosen', S3_PRESIGNED_URLS: '0' }));
+    expect(await noPresign.url('images/c_cfg.webp', 60)).toBeNull();
+  });
+
+  it('a bucket that is not there stops the start with a readable reason', async () => {
+    await expect(createStorage(env({ S3_BUCKET: 'nosuchbucket' }))).rejects.toThrow(
+      /^S3 storage: cannot use S3 bucket nosuchbucket at http:\/\/127\.0\.0\.1:\d+: 404/,
+    );
+  });
+
+  it('without S3_BUCKET files go to DATA_DIR/files; a key id needs its secret', async () => {
+    expect((await createStorage(env())).describe()).toBe('local folder /tmp/sefer-unused/files');
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(/go together/);
   });
 });
