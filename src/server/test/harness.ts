@@ -66,7 +66,7 @@ export function memoryMailer() {
 export interface TestApp {
   app: FastifyInstance;
   deps: Deps;
-  /** The app's storage: a temporary folder, removed on close. */
+  /** The app's storage: a temporary folder removed on close, unless one was given. */
   storage: Storage;
   mails: MailMessage[];
   clock: ReturnType<typeof manualClock>;
@@ -81,6 +81,8 @@ export async function createTestApp(
     retry?: RetryPolicy;
     /** PostgreSQL connections (tests keep 4; benches use the server's default, 10). */
     poolSize?: number;
+    /** Another files store (an S3 bucket on a local S3 server); a temporary folder by default. */
+    storage?: Storage;
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(kind, opts.poolSize);
@@ -91,7 +93,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...opts.env,
   });
-  const storage = localStorage(config.filesDir);
+  const storage = opts.storage ?? localStorage(config.filesDir);
   const clock = manualClock(new Date());
   const { mailer, sent } = memoryMailer();
   const deps: Deps = {
