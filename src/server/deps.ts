@@ -8,6 +8,7 @@ import type { GoogleVerifier } from './auth/google.ts';
 import type { Storage } from './infra/storage.ts';
 import type { GoogleDocsPort } from './knowledge/google-docs.client.ts';
 import type { ChatEngine } from './ai/engine.ts';
+import type { Extractor } from './knowledge/extractor.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -20,6 +21,8 @@ export interface Deps {
   google: GoogleVerifier | null;
   /** Uploads, character images, generated images. */
   storage: Storage;
+  /** Text extraction of uploads in worker threads (closed by whoever made it). */
+  extractor: Extractor;
   /** Google Docs import (OAuth and public export); endpoints come from config. */
   googleDocs: GoogleDocsPort;
   /** The models (AI SDK providers, or the offline model). */

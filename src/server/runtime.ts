@@ -9,6 +9,7 @@ import type { Deps } from './deps.ts';
 import { systemClock } from './infra/clock.ts';
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limit.ts';
 import { createStorage } from './infra/create-storage.ts';
+import { extractorFor } from './knowledge/extractor.ts';
 import { googleDocsClient } from './knowledge/google-docs.client.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedStarterContent } from './seed/seed.ts';
@@ -42,6 +43,7 @@ export async function createRuntime(
     engine: createEngine(createModelResolver(config), log),
     adminEndpoint: !config.DATABASE_URL,
     storage,
+    extractor: extractorFor(config),
     googleDocs: googleDocsClient(config),
     google: config.GOOGLE_CLIENT_ID
       ? googleVerifier({
@@ -55,6 +57,7 @@ export async function createRuntime(
     deps,
     database,
     async close() {
+      await deps.extractor.close();
       await database.close();
       redis?.disconnect();
     },

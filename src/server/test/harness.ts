@@ -14,6 +14,7 @@ import type { Deps } from '../deps.ts';
 import { manualClock } from '../infra/clock.ts';
 import { memoryRateLimiter } from '../infra/rate-limit.ts';
 import { localStorage, type Storage } from '../infra/storage.ts';
+import { extractorFor } from '../knowledge/extractor.ts';
 import { googleDocsClient } from '../knowledge/google-docs.client.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { seedStarterContent } from '../seed/seed.ts';
@@ -105,6 +106,7 @@ export async function createTestApp(
     log: pino({ level: 'silent' }),
     google: opts.google ?? null,
     storage,
+    extractor: extractorFor(config),
     googleDocs: googleDocsClient(config),
     engine: createEngine(
       createModelResolver(config),
@@ -122,6 +124,7 @@ export async function createTestApp(
     clock,
     async close() {
       await app.close();
+      await deps.extractor.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
