@@ -5,16 +5,6 @@
 export type ExtractFailure =
   'type' | 'empty' | 'corrupt' | 'notext' | 'toolong' | 'inflated' | 'busy';
 
-export const EXTRACT_FAILURES: readonly ExtractFailure[] = [
-  'type',
-  'empty',
-  'corrupt',
-  'notext',
-  'toolong',
-  'inflated',
-  'busy',
-];
-
 export class ExtractError extends Error {
   readonly reason: ExtractFailure;
   constructor(reason: ExtractFailure, detail?: string) {
