@@ -27,6 +27,7 @@ import type { Deps } from '../src/server/deps.ts';
 import { systemClock } from '../src/server/infra/clock.ts';
 import { memoryRateLimiter } from '../src/server/infra/rate-limit.ts';
 import { localStorage } from '../src/server/infra/storage.ts';
+import { extractorFor } from '../src/server/knowledge/extractor.ts';
 import { googleDocsClient } from '../src/server/knowledge/google-docs.client.ts';
 import { knowledgeService } from '../src/server/knowledge/knowledge.service.ts';
 import { seedStarterContent } from '../src/server/seed/seed.ts';
@@ -91,6 +92,7 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       log: pino({ level: 'silent' }),
       google: null,
       storage: localStorage(config.filesDir),
+      extractor: extractorFor(config),
       googleDocs: googleDocsClient(config),
       events: memoryEvents(),
       domain: createDomainEvents(pino({ level: 'silent' })),
@@ -184,6 +186,7 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       ].join('\n'),
     );
     await app.close();
+    await deps.extractor.close();
   } finally {
     await database.close();
     rmSync(dir, { recursive: true, force: true });

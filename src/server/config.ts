@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -62,6 +63,31 @@ const EnvSchema = z.object({
   IMAGE_MAX_MB: z.coerce.number().positive().max(200).default(10),
   IMAGE_MAX_PX: z.coerce.number().int().min(64).max(4096).default(768),
 
+  /** Files in an S3-compatible bucket instead of DATA_DIR/files (storage is chosen by S3_BUCKET). */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Path-style addresses (MinIO and most self-hosted servers); defaults to on with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: optionalString.transform((s) =>
+    s === undefined ? undefined : s === '1' || s === 'true',
+  ),
+  /** Send browsers to presigned URLs; `0` when they cannot reach S3_ENDPOINT (the app streams). */
+  S3_PRESIGNED_URLS: optionalString.transform((s) => s !== '0' && s !== 'false'),
+
+  /** Text extraction of uploads (pdf, docx, html) runs in this many worker threads… */
+  EXTRACT_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  /** …with at most this many files waiting; more are refused with "busy, try again". */
+  EXTRACT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  /** A .docx whose parts unpack to more than this is refused (counted while unpacking). */
+  DOCX_MAX_UNZIPPED_MB: z.coerce.number().positive().max(4096).default(300),
+
   /** Hosts whose name contains this word run the assistant variant. */
   ASSISTANT_HOST_WORD: z.string().default('assistant'),
 
@@ -104,6 +130,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {

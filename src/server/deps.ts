@@ -11,6 +11,7 @@ import type { ChatEngine } from './ai/engine.ts';
 import type { Events } from './platform/events.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { DomainEvents } from './platform/domain-events.ts';
+import type { Extractor } from './knowledge/extractor.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -23,6 +24,8 @@ export interface Deps {
   google: GoogleVerifier | null;
   /** Uploads, character images, generated images. */
   storage: Storage;
+  /** Text extraction of uploads in worker threads (closed by whoever made it). */
+  extractor: Extractor;
   /** Google Docs import (OAuth and public export); endpoints come from config. */
   googleDocs: GoogleDocsPort;
   /** The models (AI SDK providers, or the offline model). */

@@ -27,6 +27,7 @@ async function main() {
     `  Ready in ${ms} ms: ${config.publicUrl}`,
     `  Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite (${config.pgliteDir})` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Mail: ${runtime.deps.mailer.describe()}`,
+    `  Files: ${runtime.deps.storage.describe()}`,
     '  Sign in: open the URL, enter your e-mail; the sign-in link is written to the outbox',
     '  folder above (a .eml file) and to this log. To get a user who can create characters:',
     '    npm run admin -- create-user you@example.com --name "Your Name" --password secret123 --grant canadd,imgedit,globalpriv',

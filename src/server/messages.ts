@@ -171,6 +171,14 @@ const messages = {
     he: 'לא נמצא טקסט בקובץ (קובץ PDF סרוק צריך קודם זיהוי תווים).',
     en: 'No text was found in the file (a scanned PDF needs text recognition first).',
   },
+  uploadDocxTooLarge: {
+    he: 'המסמך גדול מדי כשהוא נפתח מהכיווץ: אפשר עד {max} MB',
+    en: 'The document is too large once unpacked: at most {max} MB',
+  },
+  extractBusy: {
+    he: 'השרת עסוק כרגע בקריאת קבצים אחרים. נסו שוב בעוד דקה.',
+    en: 'The server is busy reading other files right now. Please try again in a minute.',
+  },
   uploadOk: { he: 'הקובץ הועלה בהצלחה', en: 'File uploaded successfully' },
   imageBadType: {
     he: 'אפשר להעלות תמונות png, jpeg, webp או gif בלבד.',

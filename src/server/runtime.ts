@@ -8,7 +8,8 @@ import { openDatabase, type Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { systemClock } from './infra/clock.ts';
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limit.ts';
-import { localStorage } from './infra/storage.ts';
+import { createStorage } from './infra/create-storage.ts';
+import { extractorFor } from './knowledge/extractor.ts';
 import { googleDocsClient } from './knowledge/google-docs.client.ts';
 import { createMailer } from './mail/mailer.ts';
 import { memoryEvents, type Events } from './platform/events.ts';
@@ -23,6 +24,8 @@ export async function createRuntime(
   config: Config,
   log: Logger,
 ): Promise<{ deps: Deps; database: Database; close(): Promise<void> }> {
+  // Before the database: a wrong bucket stops the start with nothing left open.
+  const storage = await createStorage(config);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir: config.pgliteDir,
@@ -55,7 +58,8 @@ export async function createRuntime(
     jobs: pgBossJobs(database.sql, log, {
       label: database.kind === 'pglite' ? 'embedded' : 'PostgreSQL',
     }),
-    storage: localStorage(config.filesDir),
+    storage,
+    extractor: extractorFor(config),
     googleDocs: googleDocsClient(config),
     google: config.GOOGLE_CLIENT_ID
       ? googleVerifier({
@@ -70,6 +74,7 @@ export async function createRuntime(
     database,
     async close() {
       await events.close();
+      await deps.extractor.close();
       await database.close();
       redis?.disconnect();
     },

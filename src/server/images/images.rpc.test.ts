@@ -53,8 +53,17 @@ describe.each(testDatabases())('images on %s', (kind) => {
     const res = await get(r.text.slice(3));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const meta = await sharp(res.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 768, 384]);
+    // A browser that has it asks again with its validator and gets no bytes.
+    const again = await t.app.inject({
+      method: 'GET',
+      url: r.text.slice(3),
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect([again.statusCode, again.rawPayload.length]).toEqual([304, 0]);
     for (const format of ['jpeg', 'gif', 'webp'] as const) {
       const small = await uploadImage(maker, {
         name: `x.${format}`,
@@ -145,7 +154,9 @@ describe.each(testDatabases())('images on %s', (kind) => {
     const mine = await get('/api/download?imagename=g_aaaa.png', maker);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-type']).toBe('image/png');
-    expect(mine.headers['content-disposition']).toContain('attachment');
+    expect(mine.headers['content-disposition']).toBe('attachment; filename="g_aaaa.png"');
+    expect(mine.headers['cache-control']).toBe('private, max-age=3600');
+    expect(mine.rawPayload).toEqual(await t.storage.get('generated/g_aaaa.png'));
     expect((await get('/api/download?imagename=g_aaaa.png', other)).statusCode).toBe(404);
     expect((await get('/api/download?imagename=g_aaaa.png')).statusCode).toBe(404);
     expect((await get('/api/download?imagename=../generated/g_aaaa.png', maker)).statusCode).toBe(

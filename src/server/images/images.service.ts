@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { requireFriend } from '../friends/friend-access.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
-import { randomName } from '../infra/storage.ts';
+import { randomName, type StoredStream } from '../infra/storage.ts';
 import { uploadAllowed } from '../infra/upload-limit.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
@@ -42,6 +42,18 @@ export function generatedPath(name: string): string {
   return `${DOWNLOAD_PATH}?imagename=${encodeURIComponent(name)}`;
 }
 
+/**
+ * How long a presigned download address lives. The redirect to it is cached for less
+ * (see images.routes.ts), so a browser never follows a cached redirect to a dead address.
+ */
+export const DOWNLOAD_URL_TTL = 15 * 60;
+
+/** A download: a presigned address to redirect to, or the bytes to stream. */
+export type Download =
+  { url: string; name: string } | { stream: StoredStream; type: string; name: string };
+
+const typeOf = (name: string) => MIME[name.slice(name.lastIndexOf('.') + 1).toLowerCase()]!;
+
 export const generatedKey = (name: string) => `generated/${name}`;
 const characterKey = (name: string) => `images/${name}`;
 
@@ -72,7 +84,7 @@ export function imagesService(deps: Deps) {
       );
     }
     const name = `c_${randomName()}.webp`;
-    await deps.storage.put(characterKey(name), webp);
+    await deps.storage.put(characterKey(name), webp, { contentType: 'image/webp' });
     return `${PUBLIC_IMAGES}${name}`;
   }
 
@@ -139,27 +151,34 @@ export function imagesService(deps: Deps) {
     },
 
     /**
-     * The bytes behind `imagename`: a character image for anyone, a generated image for its
-     * owner. Null when there is none the caller may have.
+     * What answers `imagename`: a generated image for its owner (a presigned address when
+     * the store has them, else its bytes as a stream), a character image for anyone (a
+     * stream). Null when there is none the caller may have.
      */
-    async download(imagename: string, user: SessionUser | null) {
+    async download(imagename: string, user: SessionUser | null): Promise<Download | null> {
       const name = imageNameFrom(imagename);
       if (!name || name !== imagename) return null;
-      const type = MIME[name.slice(name.lastIndexOf('.') + 1).toLowerCase()]!;
-      const pub = await deps.storage.get(characterKey(name));
-      if (pub) return { data: pub, type, name };
-      if (!user || !(await repo.byOwnerAndName(user.id, name))) return null;
-      const own = await deps.storage.get(generatedKey(name));
-      return own ? { data: own, type, name } : null;
+      const type = typeOf(name);
+      // A row of the caller's own is cheaper to find than an object, and says it exists.
+      if (user && (await repo.byOwnerAndName(user.id, name))) {
+        const key = generatedKey(name);
+        const url = await deps.storage.url(key, DOWNLOAD_URL_TTL, {
+          download: name,
+          contentType: type,
+        });
+        if (url) return { url, name };
+        const own = await deps.storage.stream(key);
+        return own ? { stream: own, type, name } : null;
+      }
+      const pub = await deps.storage.stream(characterKey(name));
+      return pub ? { stream: pub, type, name } : null;
     },
 
-    /** A public character image by name (GET /files/images/<name>). */
-    async publicImage(name: string) {
+    /** A public character image by name (GET /files/images/<name>), as a stream. */
+    async publicImage(name: string): Promise<{ stream: StoredStream; type: string } | null> {
       if (!NAME.test(name)) return null;
-      const data = await deps.storage.get(characterKey(name));
-      return data
-        ? { data, type: MIME[name.slice(name.lastIndexOf('.') + 1).toLowerCase()]! }
-        : null;
+      const stream = await deps.storage.stream(characterKey(name));
+      return stream ? { stream, type: typeOf(name) } : null;
     },
   };
 }

@@ -1,18 +1,51 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** What `put` needs besides the bytes. */
+export interface PutOptions {
+  /** The MIME type to answer when the object is served. */
+  contentType?: string;
+}
+
+/** An object ready to be sent: its bytes as a stream, never the whole file in memory. */
+export interface StoredStream {
+  body: Readable;
+  size: number;
+  contentType: string;
+  /** A validator for conditional requests (quoted, as HTTP writes it). */
+  etag?: string;
+}
+
+/** How a presigned address should answer (S3 puts these into the signed query). */
+export interface UrlOptions {
+  /** Answer as an attachment with this file name. */
+  download?: string;
+  contentType?: string;
+}
 
 /**
- * Where files live (uploads, character images, generated images). Keys are slash-separated
- * relative paths made by the server (`knowledge/12/ab12….pdf`, `images/c_….webp`); nothing a
- * client sends becomes a key without passing `isSafeKey`.
+ * Where files live (uploads, character images, generated images, audio). Keys are
+ * slash-separated relative paths made by the server (`knowledge/12/ab12….pdf`,
+ * `images/c_….webp`); nothing a client sends becomes a key without passing `isSafeKey`.
  */
 export interface Storage {
-  put(key: string, data: Buffer): Promise<void>;
-  /** The object's bytes, or null when there is none. */
+  /** Stores bytes or a stream (read once, to its end) under `key`, replacing what was there. */
+  put(key: string, data: Buffer | Readable, opts?: PutOptions): Promise<void>;
+  /** The object's bytes, or null when there is none. For small objects the server works on. */
   get(key: string): Promise<Buffer | null>;
+  /** The object as a stream with its size and type, or null when there is none. */
+  stream(key: string): Promise<StoredStream | null>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * An address a browser may fetch the object from directly for `ttlSeconds` (a presigned
+   * S3 URL), or null when the store has none: the server then streams the object itself.
+   */
+  url(key: string, ttlSeconds: number, opts?: UrlOptions): Promise<string | null>;
   describe(): string;
 }
 
@@ -22,7 +55,7 @@ export function isSafeKey(key: string): boolean {
   return KEY.test(key) && !key.split('/').some((p) => p === '.' || p === '..' || p === '');
 }
 
-function checkKey(key: string) {
+export function checkKey(key: string) {
   if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
 }
 
@@ -31,7 +64,46 @@ export function randomName(): string {
   return randomBytes(16).toString('hex');
 }
 
-/** Files in a local folder (`DATA_DIR/files` by default). Writes are atomic (temp + rename). */
+const TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
+  wav: 'audio/wav',
+  webm: 'audio/webm',
+  m4a: 'audio/mp4',
+  txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  json: 'application/json',
+};
+
+/** The MIME type a key's extension names (keys are made by the server, each with its type's extension). */
+export function contentTypeOf(key: string): string {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(key)?.[1]?.toLowerCase();
+  return (ext && TYPES[ext]) || 'application/octet-stream';
+}
+
+async function toBuffer(data: Buffer | Readable): Promise<Buffer> {
+  if (Buffer.isBuffer(data)) return data;
+  const parts: Buffer[] = [];
+  for await (const chunk of data) parts.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(parts);
+}
+
+/**
+ * Files in a local folder (`DATA_DIR/files` by default). Writes are atomic (temp + rename).
+ * The content type is not stored: every key the server makes ends in its type's extension,
+ * so the extension is the type (a sidecar file would double the writes and could disagree
+ * with the object after a crash between the two renames).
+ */
 export function localStorage(root: string): Storage {
   const base = resolve(root);
   const pathOf = (key: string) => {
@@ -40,24 +112,56 @@ export function localStorage(root: string): Storage {
     if (!p.startsWith(base + sep)) throw new Error(`unsafe storage key: ${key}`);
     return p;
   };
+  const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
   return {
     async put(key, data) {
       const p = pathOf(key);
       await mkdir(dirname(p), { recursive: true });
       const tmp = `${p}.${randomName()}.tmp`;
-      await writeFile(tmp, data);
-      await rename(tmp, p);
+      try {
+        if (Buffer.isBuffer(data)) await writeFile(tmp, data);
+        else await pipeline(data, createWriteStream(tmp));
+        await rename(tmp, p);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
     },
     async get(key) {
       try {
         return await readFile(pathOf(key));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (missing(err)) return null;
+        throw err;
+      }
+    },
+    async stream(key) {
+      // One handle for the size and the bytes: a rename between the two cannot mix files.
+      let handle;
+      try {
+        handle = await open(pathOf(key), 'r');
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+      try {
+        const st = await handle.stat();
+        return {
+          body: handle.createReadStream(),
+          size: st.size,
+          contentType: contentTypeOf(key),
+          etag: `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`,
+        };
+      } catch (err) {
+        await handle.close();
         throw err;
       }
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async url() {
+      return null;
     },
     describe: () => `local folder ${base}`,
   };
@@ -65,18 +169,29 @@ export function localStorage(root: string): Storage {
 
 /** In memory (tests that need no disk). */
 export function memoryStorage(): Storage & { keys(): string[] } {
-  const objects = new Map<string, Buffer>();
+  const objects = new Map<string, { data: Buffer; contentType: string }>();
   return {
-    async put(key, data) {
+    async put(key, data, opts) {
       checkKey(key);
-      objects.set(key, Buffer.from(data));
+      const bytes = Buffer.from(await toBuffer(data));
+      objects.set(key, { data: bytes, contentType: opts?.contentType ?? contentTypeOf(key) });
     },
     async get(key) {
       checkKey(key);
-      return objects.get(key) ?? null;
+      return objects.get(key)?.data ?? null;
+    },
+    async stream(key) {
+      checkKey(key);
+      const o = objects.get(key);
+      return o
+        ? { body: Readable.from([o.data]), size: o.data.length, contentType: o.contentType }
+        : null;
     },
     async delete(key) {
       objects.delete(key);
+    },
+    async url() {
+      return null;
     },
     describe: () => 'memory',
     keys: () => [...objects.keys()],

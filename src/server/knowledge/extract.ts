@@ -1,17 +1,11 @@
 import { Parser } from 'htmlparser2';
+import { readDocxZip } from './docx-zip.ts';
+import { ExtractError } from './extract-error.ts';
+
+export { ExtractError, type ExtractFailure } from './extract-error.ts';
 
 /** The kinds of file a character's knowledge accepts. */
 export type FileKind = 'txt' | 'md' | 'html' | 'pdf' | 'docx';
-
-export type ExtractFailure = 'type' | 'empty' | 'corrupt' | 'notext' | 'toolong';
-
-export class ExtractError extends Error {
-  readonly reason: ExtractFailure;
-  constructor(reason: ExtractFailure, detail?: string) {
-    super(detail ?? reason);
-    this.reason = reason;
-  }
-}
 
 const EXTENSIONS: Record<string, FileKind> = {
   txt: 'txt',
@@ -26,8 +20,13 @@ const EXTENSIONS: Record<string, FileKind> = {
 
 /** Most characters of text one file may give (about 12 MB of plain text). */
 export const MAX_TEXT_CHARS = 12_000_000;
-/** A .docx larger than this once unzipped is refused (a zip bomb would exhaust memory). */
-const MAX_UNZIPPED = 300 * 1024 * 1024;
+/** A .docx whose parts unpack to more than this is refused (DOCX_MAX_UNZIPPED_MB). */
+export const DEFAULT_MAX_UNZIPPED = 300 * 1024 * 1024;
+
+export interface ExtractLimits {
+  /** Bytes a .docx may unpack to, counted while unpacking. */
+  maxUnzippedBytes?: number;
+}
 
 /** The kind by the name's extension; the content is checked by `extractText`. */
 export function kindOf(filename: string): FileKind | null {
@@ -35,8 +34,15 @@ export function kindOf(filename: string): FileKind | null {
   return (ext && EXTENSIONS[ext]) || null;
 }
 
-/** The text of a file, paragraphs separated by blank lines. Throws ExtractError. */
-export async function extractText(kind: FileKind, data: Buffer): Promise<string> {
+/**
+ * The text of a file, paragraphs separated by blank lines. Throws ExtractError. CPU-heavy
+ * for pdf and docx: the server calls it in a worker thread (extractor.ts).
+ */
+export async function extractText(
+  kind: FileKind,
+  data: Buffer,
+  limits: ExtractLimits = {},
+): Promise<string> {
   if (data.length === 0) throw new ExtractError('empty');
   let text: string;
   switch (kind) {
@@ -51,7 +57,7 @@ export async function extractText(kind: FileKind, data: Buffer): Promise<string>
       text = await pdfText(data);
       break;
     case 'docx':
-      text = await docxText(data);
+      text = await docxText(data, limits.maxUnzippedBytes ?? DEFAULT_MAX_UNZIPPED);
       break;
   }
   text = text
@@ -141,50 +147,17 @@ async function pdfText(data: Buffer): Promise<string> {
   }
 }
 
-async function docxText(data: Buffer): Promise<string> {
-  checkZip(data);
+async function docxText(data: Buffer, maxUnzipped: number): Promise<string> {
+  const zip = readDocxZip(data, maxUnzipped);
   const mammoth = await import('mammoth');
   try {
-    const result = await mammoth.extractRawText({ buffer: data });
+    // mammoth reads parts through this object (its `file` input, beside `buffer` and
+    // `path`), so every part it unpacks is counted against the budget.
+    const input = { file: zip } as unknown as Parameters<typeof mammoth.extractRawText>[0];
+    const result = await mammoth.extractRawText(input);
     return result.value;
   } catch (err) {
+    if (err instanceof ExtractError) throw err;
     throw new ExtractError('corrupt', (err as Error).message);
   }
-}
-
-/**
- * Reads the zip's central directory: it must be a zip, hold word/document.xml, and not
- * unpack to more than MAX_UNZIPPED.
- */
-export function checkZip(data: Buffer): void {
-  if (data.readUInt32LE(0) !== 0x04034b50) throw new ExtractError('corrupt', 'not a zip');
-  const from = Math.max(0, data.length - 65_557);
-  let eocd = -1;
-  for (let i = data.length - 22; i >= from; i--) {
-    if (data.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new ExtractError('corrupt', 'no end of central directory');
-  const entries = data.readUInt16LE(eocd + 10);
-  let p = data.readUInt32LE(eocd + 16);
-  let unzipped = 0;
-  let hasDocument = false;
-  for (let n = 0; n < entries; n++) {
-    if (p + 46 > data.length || data.readUInt32LE(p) !== 0x02014b50) {
-      throw new ExtractError('corrupt', 'bad central directory');
-    }
-    const size = data.readUInt32LE(p + 24);
-    const nameLen = data.readUInt16LE(p + 28);
-    const extraLen = data.readUInt16LE(p + 30);
-    const commentLen = data.readUInt16LE(p + 32);
-    const name = data.subarray(p + 46, p + 46 + nameLen).toString('utf8');
-    if (name === 'word/document.xml') hasDocument = true;
-    if (size === 0xffffffff) throw new ExtractError('toolong', 'zip64 entry');
-    unzipped += size;
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  if (!hasDocument) throw new ExtractError('corrupt', 'no word/document.xml');
-  if (unzipped > MAX_UNZIPPED) throw new ExtractError('toolong', 'unzips too large');
 }

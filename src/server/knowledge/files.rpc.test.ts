@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { friendFiles, knowledgeChunks, knowledgeTerms } from '../db/schema.ts';
-import { buildDocx, buildPdf, postForm, type FilePart } from '../test/fixtures.ts';
+import {
+  buildBigDocx,
+  buildDocx,
+  buildPdf,
+  postForm,
+  withDeclaredSizes,
+  type FilePart,
+} from '../test/fixtures.ts';
 import {
   createTestApp,
   rpc,
@@ -30,7 +37,9 @@ describe.each(testDatabases())('knowledge files on %s', (kind) => {
   const retrieve = (q: string) => knowledgeService(t.deps).retrieve('bookworm', q, 3);
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { UPLOAD_MAX_MB: '1', FILES_PER_FRIEND: '7' } });
+    t = await createTestApp(kind, {
+      env: { UPLOAD_MAX_MB: '1', FILES_PER_FRIEND: '7', DOCX_MAX_UNZIPPED_MB: '2' },
+    });
     owner = await userWithSession(t, 'owner@example.com', { grant: 'canadd' });
     viewer = await userWithSession(t, 'viewer@example.com');
     stranger = await userWithSession(t, 'stranger@example.com', { grant: 'canadd' });
@@ -184,6 +193,12 @@ describe.each(testDatabases())('knowledge files on %s', (kind) => {
         /not supported/,
       ],
       [{ name: 'blank.md', data: Buffer.from('   \n\n  ') }, 400, /No text/],
+      // A few KB that claim to unpack to 100 bytes a part and really unpack to 3 MB.
+      [
+        { name: 'bomb.docx', data: withDeclaredSizes(buildBigDocx(3 * 1024 * 1024), 100) },
+        400,
+        /^The document is too large once unpacked: at most 2 MB$/,
+      ],
       [{ name: 'noimage.pdf', data: buildPdf([[]]) }, 400, /No text/],
     ];
     for (const [file, status, text] of cases) {
@@ -194,6 +209,15 @@ describe.each(testDatabases())('knowledge files on %s', (kind) => {
     }
     const he = await upload(owner, { name: 'tool.exe', data: Buffer.from('x') }, { lang: 'he' });
     expect(he.text).toBe('סוג הקובץ אינו נתמך. אפשר להעלות קובצי txt, md, html, pdf או docx.');
+    const bombHe = await upload(
+      owner,
+      { name: 'bomb.docx', data: withDeclaredSizes(buildBigDocx(3 * 1024 * 1024), 100) },
+      { lang: 'he' },
+    );
+    expect(bombHe).toEqual({
+      status: 400,
+      text: 'המסמך גדול מדי כשהוא נפתח מהכיווץ: אפשר עד 2 MB',
+    });
     const noFile = await upload(owner, undefined, { lang: 'en' });
     expect(noFile).toEqual({ status: 400, text: 'No file was sent' });
     const notMultipart = await t.app.inject({

@@ -10,7 +10,7 @@ import { msg, type MessageKey } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { chunkText } from './chunking.ts';
 import { chunksRepo } from './chunks.repo.ts';
-import { ExtractError, extractText, kindOf, type ExtractFailure } from './extract.ts';
+import { ExtractError, kindOf, type ExtractFailure } from './extract.ts';
 import { requireFileScope } from './file-scope.ts';
 import { filesRepo, type FileRow } from './files.repo.ts';
 
@@ -27,6 +27,8 @@ const failureMessage: Record<ExtractFailure, MessageKey> = {
   corrupt: 'uploadCorrupt',
   notext: 'uploadNoText',
   toolong: 'uploadTooLarge',
+  inflated: 'uploadDocxTooLarge',
+  busy: 'extractBusy',
 };
 
 const entry = (f: FileRow) => ({
@@ -55,12 +57,16 @@ export function filesService(deps: Deps) {
   const maxFiles = deps.config.FILES_PER_FRIEND;
   const mb = String(deps.config.UPLOAD_MAX_MB);
 
+  const maxOf: Partial<Record<MessageKey, string>> = {
+    uploadTooMany: String(maxFiles),
+    uploadTooManyPersonal: String(maxFiles),
+    uploadDocxTooLarge: String(deps.config.DOCX_MAX_UNZIPPED_MB),
+  };
   const bad = (key: MessageKey, lang: Lang) =>
     new AppError(
-      ErrorCode.BAD_INPUT,
-      msg(key, lang, {
-        max: key === 'uploadTooMany' || key === 'uploadTooManyPersonal' ? String(maxFiles) : mb,
-      }),
+      // A full extraction queue is a moment's overload, not a bad file.
+      key === 'extractBusy' ? ErrorCode.RATE_LIMITED : ErrorCode.BAD_INPUT,
+      msg(key, lang, { max: maxOf[key] ?? mb }),
     );
 
   /** Editors: the character's shared files; other users of a helper: their own (file-scope.ts). */
@@ -145,7 +151,7 @@ export function filesService(deps: Deps) {
 
       let content: string;
       try {
-        content = await extractText(kind, up.data);
+        content = await deps.extractor.extract(kind, up.data);
       } catch (err) {
         if (!(err instanceof ExtractError)) throw err;
         ctx.log.info({ reason: err.reason, detail: err.message, kind }, 'upload refused');

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildNovel } from '../test/book.ts';
 import { CHUNK, chunkText } from './chunking.ts';
-import { ExtractError, checkZip, decodeText, htmlToText } from './extract.ts';
+import { buildBigDocx, buildDocx, withDeclaredSizes } from '../test/fixtures.ts';
+import { readDocxZip } from './docx-zip.ts';
+import { ExtractError, decodeText, extractText, htmlToText } from './extract.ts';
 import { foldPlural, indexLexemes, queryTerms, variants, words } from './text-search.ts';
 
 describe('words and forms', () => {
@@ -93,6 +95,49 @@ describe('extraction helpers', () => {
   });
 
   it('a zip without a Word document is not a .docx', () => {
-    expect(() => checkZip(Buffer.from('PK\u0003\u0004'.padEnd(40, '\0')))).toThrow(ExtractError);
+    expect(() => readDocxZip(Buffer.from('PK\u0003\u0004'.padEnd(40, '\0')), 1e6)).toThrow(
+      ExtractError,
+    );
+  });
+});
+
+describe('docx size is counted while unpacking, not read from the zip', () => {
+  const reason = (p: Promise<unknown>) =>
+    p.then(
+      () => 'accepted',
+      (err: unknown) => (err instanceof ExtractError ? err.reason : String(err)),
+    );
+  const MB = 1024 * 1024;
+
+  it('a zip that claims tiny sizes but unpacks past the limit is refused as it unpacks', async () => {
+    const bomb = withDeclaredSizes(buildBigDocx(3 * MB), 100);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    expect(await reason(extractText('docx', bomb, { maxUnzippedBytes: 2 * MB }))).toBe('inflated');
+    const zip = readDocxZip(bomb, 2 * MB);
+    await expect(zip.read('word/document.xml')).rejects.toThrow(/unzips too large/);
+    // Stopped at the limit: nothing past it was kept.
+    expect(zip.inflated()).toBeLessThanOrEqual(2 * MB);
+  });
+
+  it('a zip that claims huge sizes but unpacks small is read', async () => {
+    const honest = withDeclaredSizes(buildDocx(['שלום עולם', 'Hello world']), 0xfffffff0);
+    expect(await extractText('docx', honest, { maxUnzippedBytes: 2 * MB })).toBe(
+      'שלום עולם\n\nHello world',
+    );
+  });
+
+  it('the budget is for the whole file, and a damaged part is a damaged file', async () => {
+    const big = buildBigDocx(1.5 * MB);
+    expect(await reason(extractText('docx', big, { maxUnzippedBytes: 2 * MB }))).toBe('accepted');
+    expect(await reason(extractText('docx', big, { maxUnzippedBytes: 1 * MB }))).toBe('inflated');
+    const zip = readDocxZip(big, 2 * MB);
+    await zip.read('word/document.xml');
+    const used = zip.inflated();
+    expect(used).toBeGreaterThan(1.5 * MB);
+    await zip.read('_rels/.rels');
+    expect(zip.inflated()).toBeGreaterThan(used);
+    const flipped = Buffer.from(big);
+    flipped[flipped.length >> 1]! ^= 0xff;
+    expect(await reason(extractText('docx', flipped))).toBe('corrupt');
   });
 });

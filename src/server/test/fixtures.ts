@@ -37,6 +37,25 @@ export function buildDocx(paragraphs: string[]): Buffer {
   return Buffer.from(zipSync(files));
 }
 
+/**
+ * A zip whose directories claim every part unpacks to `declared` bytes, whatever it really
+ * does (both the local headers and the central directory say so, as a crafted bomb would).
+ */
+export function withDeclaredSizes(zip: Buffer, declared: number): Buffer {
+  const out = Buffer.from(zip);
+  for (let p = 0; p + 4 <= out.length; p++) {
+    const sig = out.readUInt32LE(p);
+    if (sig === 0x04034b50) out.writeUInt32LE(declared, p + 22);
+    else if (sig === 0x02014b50) out.writeUInt32LE(declared, p + 24);
+  }
+  return out;
+}
+
+/** A .docx whose one paragraph is `chars` characters long (a few KB packed: it repeats). */
+export function buildBigDocx(chars: number): Buffer {
+  return buildDocx(['All work and no play makes Jack a dull boy. '.repeat(chars / 44)]);
+}
+
 const pdfString = (s: string) => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 
 /**

@@ -14,6 +14,7 @@ import type { Deps } from '../deps.ts';
 import { manualClock } from '../infra/clock.ts';
 import { memoryRateLimiter } from '../infra/rate-limit.ts';
 import { localStorage, type Storage } from '../infra/storage.ts';
+import { extractorFor } from '../knowledge/extractor.ts';
 import { googleDocsClient } from '../knowledge/google-docs.client.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { seedStarterContent } from '../seed/seed.ts';
@@ -73,7 +74,7 @@ export function memoryMailer() {
 export interface TestApp {
   app: FastifyInstance;
   deps: Deps;
-  /** The app's storage: a temporary folder, removed on close. */
+  /** The app's storage: a temporary folder removed on close, unless one was given. */
   storage: Storage;
   mails: MailMessage[];
   clock: ReturnType<typeof manualClock>;
@@ -102,6 +103,8 @@ export async function createTestApp(
     events?: Events;
     /** An existing database (a second instance, a restart); a fresh one by default. */
     database?: Database;
+    /** Another files store (an S3 bucket on a local S3 server); a temporary folder by default. */
+    storage?: Storage;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await freshDatabase(kind, opts.poolSize));
@@ -113,7 +116,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...opts.env,
   });
-  const storage = localStorage(config.filesDir);
+  const storage = opts.storage ?? localStorage(config.filesDir);
   const clock = manualClock(new Date());
   const { mailer, sent } = memoryMailer();
   const deps: Deps = {
@@ -125,6 +128,7 @@ export async function createTestApp(
     log: pino({ level: 'silent' }),
     google: opts.google ?? null,
     storage,
+    extractor: extractorFor(config),
     googleDocs: googleDocsClient(config),
     engine: createEngine(
       createModelResolver(config),
@@ -147,6 +151,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await events.close();
+      await deps.extractor.close();
       if (!opts.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,14 @@
+/**
+ * Why a file gave no text. `inflated`: a .docx unpacks to more than allowed; `busy`: too
+ * many files are waiting for extraction already.
+ */
+export type ExtractFailure =
+  'type' | 'empty' | 'corrupt' | 'notext' | 'toolong' | 'inflated' | 'busy';
+
+export class ExtractError extends Error {
+  readonly reason: ExtractFailure;
+  constructor(reason: ExtractFailure, detail?: string) {
+    super(detail ?? reason);
+    this.reason = reason;
+  }
+}
