@@ -12,6 +12,8 @@
  *   BENCH_QUERIES=1000 BENCH_MB=10 npm run bench:retrieval
  */
 import { createEngine } from '../src/server/ai/engine.ts';
+import { createMediaPorts } from '../src/server/ai/media/media.ts';
+import { createMeter } from '../src/server/ai/meter.ts';
 import { createModelResolver } from '../src/server/ai/providers.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,6 +91,9 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       google: null,
       storage: localStorage(config.filesDir),
       googleDocs: googleDocsClient(config),
+      media: createMediaPorts(config, {
+        meter: createMeter(database.db, systemClock, pino({ level: 'silent' })),
+      }),
     };
     const app = await buildApp(deps);
     await app.ready();
@@ -177,6 +182,7 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       ].join('\n'),
     );
     await app.close();
+    await deps.media.close();
   } finally {
     await database.close();
     rmSync(dir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import type { GoogleVerifier } from './auth/google.ts';
 import type { Storage } from './infra/storage.ts';
 import type { GoogleDocsPort } from './knowledge/google-docs.client.ts';
 import type { ChatEngine } from './ai/engine.ts';
+import type { MediaPorts } from './ai/media/media.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -24,6 +25,8 @@ export interface Deps {
   googleDocs: GoogleDocsPort;
   /** The models (AI SDK providers, or the offline model). */
   engine: ChatEngine;
+  /** Images, speech, transcription, embeddings, and the Meter every model call reports to. */
+  media: MediaPorts;
   /** Serve the loopback admin endpoint (the real server; not tests). */
   adminEndpoint?: boolean;
 }

@@ -6,6 +6,8 @@ import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { createEngine, type RetryPolicy } from '../ai/engine.ts';
+import { createMediaPorts } from '../ai/media/media.ts';
+import { createMeter } from '../ai/meter.ts';
 import { createModelResolver } from '../ai/providers.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -109,6 +111,9 @@ export async function createTestApp(
       pino({ level: 'silent' }),
       opts.retry ?? { attempts: 3, baseDelayMs: 20, idleTimeoutMs: 2_000 },
     ),
+    media: createMediaPorts(config, {
+      meter: createMeter(database.db, clock, pino({ level: 'silent' })),
+    }),
   };
   const app = await buildApp(deps);
   await app.ready();
@@ -120,6 +125,7 @@ export async function createTestApp(
     clock,
     async close() {
       await app.close();
+      await deps.media.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
