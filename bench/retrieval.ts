@@ -12,6 +12,8 @@
  *   BENCH_QUERIES=1000 BENCH_MB=10 npm run bench:retrieval
  */
 import { createEngine } from '../src/server/ai/engine.ts';
+import { createMediaPorts } from '../src/server/ai/media/media.ts';
+import { createMeter } from '../src/server/ai/meter.ts';
 import { createModelResolver } from '../src/server/ai/providers.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,6 +99,9 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       events: memoryEvents(),
       domain: createDomainEvents(pino({ level: 'silent' })),
       jobs: pgBossJobs(database.sql, pino({ level: 'silent' })),
+      media: createMediaPorts(config, {
+        meter: createMeter(database.db, systemClock, pino({ level: 'silent' })),
+      }),
     };
     const app = await buildApp(deps);
     await app.ready();
@@ -187,6 +192,7 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
     );
     await app.close();
     await deps.extractor.close();
+    await deps.media.close();
   } finally {
     await database.close();
     rmSync(dir, { recursive: true, force: true });

@@ -20,6 +20,8 @@ import {
  * - "cut" / "קטוע" → the first attempt is cut after 3 words (the server restarts the reply)
  * - anything else → an echo, word by word, 60 ms apart
  * A subject's analysis (asked with its own system prompt) gets ANALYSIS_ANSWER.
+ * Images, speech, transcription and embeddings pass through to the fake's media endpoints
+ * (set e.g. SPEECH_MODEL=compatible:fake-tts on the app to use them).
  */
 
 const PORT = Number(process.env.FAKE_MODEL_PORT ?? 3299);

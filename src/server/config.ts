@@ -20,6 +20,17 @@ const csv = optionalString.transform((s) =>
     : [],
 );
 
+/** A media model: `provider:model` (openai, google, compatible), `offline` or `off`. */
+const mediaModel = optionalString.pipe(
+  z
+    .string()
+    .regex(
+      /^((openai|google|compatible):\S+|offline|off)$/,
+      'expected provider:model, offline or off',
+    )
+    .optional(),
+);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -102,6 +113,11 @@ const EnvSchema = z.object({
   OPENAI_COMPATIBLE_API_KEY: optionalString,
   OPENAI_COMPATIBLE_MODELS: csv,
   DEFAULT_MODEL: optionalString,
+  /** Images, speech, transcription, embeddings (src/server/ai/media/media-models.ts). */
+  IMAGE_MODEL: mediaModel,
+  SPEECH_MODEL: mediaModel,
+  TRANSCRIPTION_MODEL: mediaModel,
+  EMBEDDING_MODEL: mediaModel,
 
   /** Trust X-Forwarded-For from a proxy in front of the app. */
   TRUST_PROXY: optionalString.transform((s) => s === '1' || s === 'true'),

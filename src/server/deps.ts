@@ -12,6 +12,7 @@ import type { Events } from './platform/events.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { DomainEvents } from './platform/domain-events.ts';
 import type { Extractor } from './knowledge/extractor.ts';
+import type { MediaPorts } from './ai/media/media.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -36,6 +37,8 @@ export interface Deps {
   domain: DomainEvents;
   /** Durable background work (memory, summaries, sweeps); started and stopped by the app. */
   jobs: Jobs;
+  /** Images, speech, transcription, embeddings, and the Meter every model call reports to. */
+  media: MediaPorts;
   /** Serve the loopback admin endpoint (the real server; not tests). */
   adminEndpoint?: boolean;
 }

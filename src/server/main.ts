@@ -17,7 +17,16 @@ async function main() {
   }
   const log = createLogger(config);
   const started = performance.now();
-  const runtime = await createRuntime(config, log);
+  let runtime;
+  try {
+    runtime = await createRuntime(config, log);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
   const app = await buildApp(runtime.deps);
   await app.listen({ port: config.PORT, host: config.HOST });
   const ms = Math.round(performance.now() - started);
@@ -28,6 +37,7 @@ async function main() {
     `  Database: ${runtime.database.kind === 'pglite' ? `embedded PGlite (${config.pgliteDir})` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Mail: ${runtime.deps.mailer.describe()}`,
     `  Files: ${runtime.deps.storage.describe()}`,
+    `  Media: ${runtime.deps.media.describe().join('; ')}`,
     '  Sign in: open the URL, enter your e-mail; the sign-in link is written to the outbox',
     '  folder above (a .eml file) and to this log. To get a user who can create characters:',
     '    npm run admin -- create-user you@example.com --name "Your Name" --password secret123 --grant canadd,imgedit,globalpriv',

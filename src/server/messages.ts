@@ -234,6 +234,12 @@ const messages = {
     he: 'החיבור לחשבון Google נכשל או שפג תוקפו. נא לנסות שוב מעורך הדמות.',
     en: 'Connecting your Google account failed or expired. Please try again from the character editor.',
   },
+
+  // AI media ports
+  transcriptionNotConfigured: {
+    he: 'תמלול דיבור אינו מוגדר בשרת: יש להגדיר את TRANSCRIPTION_MODEL (למשל openai:whisper-1), או מפתח ספק שמפעיל אותו (OPENAI_API_KEY או GOOGLE_GENERATIVE_AI_API_KEY). אין תמלול שעובד בלי חיבור.',
+    en: 'Speech transcription is not configured on this server: set TRANSCRIPTION_MODEL (for example openai:whisper-1), or a provider key that turns it on (OPENAI_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY). There is no offline transcription.',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,7 +1,11 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createEngine } from './ai/engine.ts';
+import { createMediaPorts } from './ai/media/media.ts';
+import { resolveMediaModels } from './ai/media/media-models.ts';
+import { createMeter } from './ai/meter.ts';
 import { createModelResolver } from './ai/providers.ts';
+import { createProviders } from './ai/registry.ts';
 import { googleVerifier } from './auth/google.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -26,6 +30,9 @@ export async function createRuntime(
 ): Promise<{ deps: Deps; database: Database; close(): Promise<void> }> {
   // Before the database: a wrong bucket stops the start with nothing left open.
   const storage = await createStorage(config);
+  // Checked before the database opens: a media model of an unconfigured provider stops the start.
+  const providers = createProviders(config);
+  resolveMediaModels(config, providers.has);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir: config.pgliteDir,
@@ -51,7 +58,11 @@ export async function createRuntime(
     clock: systemClock,
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
     log,
-    engine: createEngine(createModelResolver(config), log),
+    engine: createEngine(createModelResolver(config, undefined, providers), log),
+    media: createMediaPorts(config, {
+      providers,
+      meter: createMeter(database.db, systemClock, log),
+    }),
     adminEndpoint: !config.DATABASE_URL,
     events,
     domain: createDomainEvents(log),
@@ -75,6 +86,7 @@ export async function createRuntime(
     async close() {
       await events.close();
       await deps.extractor.close();
+      await deps.media.close();
       await database.close();
       redis?.disconnect();
     },

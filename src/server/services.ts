@@ -23,6 +23,18 @@ export function createServices(deps: Deps) {
   };
   const chat = chatService(chatDeps);
   const auth = authService(deps);
+  // Chat turns are metered like every other model call (the media ports record their own).
+  deps.domain.on('turn.finished', (e) =>
+    deps.media.meter.record({
+      userId: e.userId,
+      kind: 'chat',
+      model: e.model,
+      provider: deps.engine.resolver.resolve(e.model).provider,
+      tokensIn: e.tokensIn,
+      tokensCached: e.tokensCached,
+      tokensOut: e.tokensOut,
+    }),
+  );
   // Expired sessions and used links are dead weight; replies cut off by a stopped server
   // are failed (retry shows) instead of looking alive.
   deps.jobs.define('auth-sweep', () => auth.sweep(), { retryLimit: 0 });

@@ -1,10 +1,7 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { Config } from '../config.ts';
 import { availableModels, OFFLINE_MODEL } from './models.ts';
+import { createProviders, type Providers } from './registry.ts';
 
 export type ProviderKind = 'openai' | 'google' | 'anthropic' | 'compatible' | 'offline';
 
@@ -48,28 +45,14 @@ function providerOf(config: Config, name: string): ProviderKind | null {
  * Turns model names into AI SDK models, once per name. `auto` and names whose provider is not
  * configured resolve to the default model (the caller logs the fallback).
  */
-export function createModelResolver(config: Config, fetchImpl?: typeof fetch) {
+export function createModelResolver(
+  config: Config,
+  fetchImpl?: typeof fetch,
+  providers: Providers = createProviders(config, fetchImpl),
+) {
   const { models, default: def } = availableModels(config);
   const cache = new Map<string, ResolvedModel>();
-  const opts = fetchImpl ? { fetch: fetchImpl } : {};
-  const compatible = config.OPENAI_COMPATIBLE_BASE_URL
-    ? createOpenAICompatible({
-        name: 'compatible',
-        baseURL: config.OPENAI_COMPATIBLE_BASE_URL,
-        apiKey: config.OPENAI_COMPATIBLE_API_KEY,
-        includeUsage: true,
-        ...opts,
-      })
-    : null;
-  const openai = config.OPENAI_API_KEY
-    ? createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, ...opts })
-    : null;
-  const google = config.GOOGLE_GENERATIVE_AI_API_KEY
-    ? createGoogleGenerativeAI({ apiKey: config.GOOGLE_GENERATIVE_AI_API_KEY, ...opts })
-    : null;
-  const anthropic = config.ANTHROPIC_API_KEY
-    ? createAnthropic({ apiKey: config.ANTHROPIC_API_KEY, ...opts })
-    : null;
+  const { compatible, openai, google, anthropic } = providers;
 
   function build(name: string, provider: ProviderKind): ResolvedModel {
     switch (provider) {

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../db/schema.ts';
+import { messages, usageEvents } from '../db/schema.ts';
 import type { DomainEventMap } from '../platform/domain-events.ts';
 import type { FakeOpenAI } from '../test/fake-openai.ts';
 import { rpc, testDatabases, type TestApp } from '../test/harness.ts';
@@ -53,6 +53,18 @@ describe.each(testDatabases())('work after a turn, on %s', (kind) => {
           cost: null,
         }),
       ]);
+      const [usage] = await t.deps.db
+        .select()
+        .from(usageEvents)
+        .where(and(eq(usageEvents.userId, seen[0]!.userId), eq(usageEvents.tokensIn, 120)));
+      expect(usage).toMatchObject({
+        kind: 'chat',
+        model: 'fake-model',
+        provider: 'compatible',
+        tokensIn: 120,
+        tokensCached: 100,
+        tokensOut: 7,
+      });
     } finally {
       off();
     }

@@ -9,3 +9,4 @@ export * from './schema/knowledge.ts';
 export * from './schema/images.ts';
 export * from './schema/meta.ts';
 export * from './schema/chat.ts';
+export * from './schema/usage.ts';

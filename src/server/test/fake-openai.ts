@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeMediaState, handleMedia, MEDIA_PATHS, type FakeMedia } from './fake-openai-media.ts';
 
 /**
  * A local OpenAI-compatible server for tests: the real provider code talks HTTP to it.
@@ -35,6 +36,8 @@ export interface FakeOpenAI {
   /** Scripts only for requests whose last user message contains `text` (background calls pass by). */
   enqueueFor(text: string, ...scripts: FakeScript[]): void;
   setDefault(script: FakeScript | ((req: FakeRequest) => FakeScript)): void;
+  /** Images, speech, transcription and embeddings (fake-openai-media.ts). */
+  media: FakeMedia;
   close(): Promise<void>;
 }
 
@@ -48,12 +51,17 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   };
   const requests: FakeRequest[] = [];
   const open = new Set<ServerResponse>();
+  const media = fakeMediaState();
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     open.add(res);
     res.on('close', () => open.delete(res));
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const path = req.url?.replace(/^\/v1/, '').split('?')[0] ?? '';
+    if (req.method === 'POST' && MEDIA_PATHS.includes(path))
+      return handleMedia(path, req, res, Buffer.concat(chunks), media);
+    const raw = Buffer.concat(chunks).toString('utf8');
     if (req.method === 'GET' && req.url?.endsWith('/models')) {
       res.setHeader('content-type', 'application/json');
       return res.end(JSON.stringify({ data: [{ id: 'fake-model', object: 'model' }] }));
@@ -159,6 +167,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     setDefault: (s) => {
       fallback = s;
     },
+    media,
     close: () =>
       new Promise<void>((r) => {
         for (const res of open) res.destroy();

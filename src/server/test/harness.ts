@@ -6,6 +6,8 @@ import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { createEngine, type RetryPolicy } from '../ai/engine.ts';
+import { createMediaPorts } from '../ai/media/media.ts';
+import { createMeter } from '../ai/meter.ts';
 import { createModelResolver } from '../ai/providers.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -138,6 +140,9 @@ export async function createTestApp(
     events,
     domain: createDomainEvents(pino({ level: 'silent' })),
     jobs: pgBossJobs(database.sql, pino({ level: 'silent' }), { pollingSeconds: 0.5 }),
+    media: createMediaPorts(config, {
+      meter: createMeter(database.db, clock, pino({ level: 'silent' })),
+    }),
   };
   const app = await buildApp(deps);
   await app.ready();
@@ -152,6 +157,7 @@ export async function createTestApp(
       await app.close();
       await events.close();
       await deps.extractor.close();
+      await deps.media.close();
       if (!opts.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
