@@ -17,6 +17,7 @@ import type { Ctx } from './rpc/context.ts';
 import { createDispatcher, failure, pickLang, type RpcResult } from './rpc/dispatcher.ts';
 import { createHandlers } from './rpc/handlers.ts';
 import { createServices } from './services.ts';
+import { createShutdown, type Shutdown } from './ops/shutdown.ts';
 
 export { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './http/request.ts';
 
@@ -24,8 +25,13 @@ export { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './http/request.ts';
  * Server-Sent Events for a streamed answer. The client going away only stops the sending:
  * the reply itself is written to the end by the server.
  */
-function sse(stream: NonNullable<RpcResult['stream']>, request: FastifyRequest): PassThrough {
+function sse(
+  stream: NonNullable<RpcResult['stream']>,
+  request: FastifyRequest,
+  shutdown: Shutdown,
+): PassThrough {
   const out = new PassThrough();
+  shutdown.track(out);
   const write = (event: string, data: unknown) => {
     if (!out.writableEnded) out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
@@ -58,11 +64,18 @@ export async function buildApp(deps: Deps) {
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
-  const services = createServices(deps);
+  // Running replies get a bounded time to finish on shutdown; their model calls carry its signal.
+  const shutdown = createShutdown();
+  const services = createServices({ ...deps, engine: shutdown.engine(deps.engine) });
   const dispatch = createDispatcher(services, createHandlers(services));
   const secure = deps.config.publicUrl.startsWith('https://');
 
   await app.register(fastifyCookie);
+  shutdown.register(app, {
+    drain: () => services.chat.runner.drain(),
+    graceMs: deps.config.SHUTDOWN_GRACE_SECONDS * 1000,
+    timer: deps.graceTimer,
+  });
 
   // Expired sessions and used links are dead weight: drop them hourly.
   let sweeper: NodeJS.Timeout | undefined;
@@ -108,7 +121,7 @@ export async function buildApp(deps: Deps) {
         .header('cache-control', 'no-cache')
         .header('x-accel-buffering', 'no')
         .type('text/event-stream')
-        .send(sse(result.stream, request));
+        .send(sse(result.stream, request, shutdown));
     return reply.status(result.status).send(result.body);
   });
 

@@ -77,6 +77,9 @@ const EnvSchema = z.object({
   OPENAI_COMPATIBLE_MODELS: csv,
   DEFAULT_MODEL: optionalString,
 
+  /** On SIGTERM, how long running replies may take to finish before they are marked failed. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
+
   /** Trust X-Forwarded-For from a proxy in front of the app. */
   TRUST_PROXY: optionalString.transform((s) => s === '1' || s === 'true'),
   APP_VERSION: optionalString,

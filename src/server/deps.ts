@@ -8,6 +8,7 @@ import type { GoogleVerifier } from './auth/google.ts';
 import type { Storage } from './infra/storage.ts';
 import type { GoogleDocsPort } from './knowledge/google-docs.client.ts';
 import type { ChatEngine } from './ai/engine.ts';
+import type { GraceTimer } from './ops/shutdown.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -24,6 +25,8 @@ export interface Deps {
   googleDocs: GoogleDocsPort;
   /** The models (AI SDK providers, or the offline model). */
   engine: ChatEngine;
+  /** Waits out the shutdown grace; tests end it themselves instead of waiting. */
+  graceTimer?: GraceTimer;
   /** Serve the loopback admin endpoint (the real server; not tests). */
   adminEndpoint?: boolean;
 }

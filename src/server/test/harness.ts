@@ -19,6 +19,7 @@ import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { seedStarterContent } from '../seed/seed.ts';
 import { runAdminCommand } from '../admin/admin.service.ts';
 import type { GoogleVerifier } from '../auth/google.ts';
+import type { GraceTimer } from '../ops/shutdown.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -81,6 +82,8 @@ export async function createTestApp(
     retry?: RetryPolicy;
     /** PostgreSQL connections (tests keep 4; benches use the server's default, 10). */
     poolSize?: number;
+    /** The shutdown grace, ended by the test (default: a real timer). */
+    graceTimer?: GraceTimer;
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(kind, opts.poolSize);
@@ -109,6 +112,7 @@ export async function createTestApp(
       pino({ level: 'silent' }),
       opts.retry ?? { attempts: 3, baseDelayMs: 20, idleTimeoutMs: 2_000 },
     ),
+    graceTimer: opts.graceTimer,
   };
   const app = await buildApp(deps);
   await app.ready();
