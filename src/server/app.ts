@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '../protocol/errors.ts';
@@ -12,6 +10,12 @@ import { registerAdminEndpoint } from './admin/admin-endpoint.ts';
 import { ensureXsrfCookie as ensureXsrf, requestInfo as httpRequestInfo } from './http/request.ts';
 import { registerImageRoutes } from './images/images.routes.ts';
 import { registerKnowledgeRoutes } from './knowledge/knowledge.routes.ts';
+import { registerApiRateLimit } from './http/api-rate-limit.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerRequestIdHeader, requestId } from './http/request-id.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWebClient } from './http/web-client.ts';
+import { registerHealth } from './ops/health.ts';
 import { msg } from './messages.ts';
 import type { Ctx } from './rpc/context.ts';
 import { createDispatcher, failure, pickLang, type RpcResult } from './rpc/dispatcher.ts';
@@ -60,7 +64,7 @@ function sse(
 export async function buildApp(deps: Deps) {
   const app = Fastify({
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
-    genReqId: () => randomUUID(),
+    genReqId: requestId,
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -68,9 +72,23 @@ export async function buildApp(deps: Deps) {
   const shutdown = createShutdown();
   const services = createServices({ ...deps, engine: shutdown.engine(deps.engine) });
   const dispatch = createDispatcher(services, createHandlers(services));
-  const secure = deps.config.publicUrl.startsWith('https://');
+  const https = deps.config.publicUrl.startsWith('https://');
 
+  // In this order: ids and headers on every answer, compression, cookies (the rate limit
+  // reads the session), the global /api limit, then the routes.
+  registerRequestIdHeader(app);
+  await registerSecurityHeaders(app, {
+    google: !!deps.google,
+    mediaOrigins: deps.config.CSP_MEDIA_ORIGINS,
+    https,
+  });
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
+  registerApiRateLimit(app, {
+    perClient: deps.config.API_RATE_LIMIT,
+    perAddress: deps.config.API_RATE_LIMIT_PER_IP,
+    redis: deps.redis,
+  });
   shutdown.register(app, {
     drain: () => services.chat.runner.drain(),
     graceMs: deps.config.SHUTDOWN_GRACE_SECONDS * 1000,
@@ -88,9 +106,9 @@ export async function buildApp(deps: Deps) {
   app.addHook('onClose', async () => clearInterval(sweeper));
 
   const requestInfo = (request: FastifyRequest, reply: FastifyReply) =>
-    httpRequestInfo(request, reply, secure);
+    httpRequestInfo(request, reply, https);
   const ensureXsrfCookie = (request: FastifyRequest, reply: FastifyReply) =>
-    ensureXsrf(request, reply, secure);
+    ensureXsrf(request, reply, https);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
     const lang = pickLang(undefined, null, request.headers['accept-language'] ?? '');
@@ -163,7 +181,8 @@ export async function buildApp(deps: Deps) {
     };
   });
 
-  app.get('/api/health', async () => ({ ok: true }));
+  registerHealth(app, deps.db);
+  registerOpenApi(app, deps.config.version);
 
   // Direct endpoints (spec part 1 §7): uploads, document import, image files.
   await registerKnowledgeRoutes(app, services, deps.config);
@@ -176,18 +195,7 @@ export async function buildApp(deps: Deps) {
     });
   }
 
-  if (existsSync(deps.config.webDir)) {
-    await app.register(fastifyStatic, { root: deps.config.webDir, wildcard: false, index: false });
-    // The single-page app answers every other GET; its router decides.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || /^\/(api|files)(\/|\?|$)/.test(request.url)) {
-        const r = failure(ErrorCode.NOT_FOUND, 'en');
-        return reply.status(404).send(r.body);
-      }
-      ensureXsrfCookie(request, reply);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
+  await registerWebClient(app, deps.config.webDir, ensureXsrfCookie);
 
   return app;
 }

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -25,6 +26,8 @@ export interface Deps {
   googleDocs: GoogleDocsPort;
   /** The models (AI SDK providers, or the offline model). */
   engine: ChatEngine;
+  /** Shared state between instances (rate limits) when REDIS_URL is set. */
+  redis?: Redis | null;
   /** Waits out the shutdown grace; tests end it themselves instead of waiting. */
   graceTimer?: GraceTimer;
   /** Serve the loopback admin endpoint (the real server; not tests). */

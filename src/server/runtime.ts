@@ -36,6 +36,7 @@ export async function createRuntime(
     mailer: createMailer(config, log),
     clock: systemClock,
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+    redis,
     log,
     engine: createEngine(createModelResolver(config), log),
     adminEndpoint: !config.DATABASE_URL,
