@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
@@ -42,6 +43,17 @@ export function cspDirectives(o: CspOptions): Record<string, string[]> {
   };
   if (o.https) directives['upgrade-insecure-requests'] = [];
   return directives;
+}
+
+/**
+ * The CSP of a small page the server writes itself (no app around it): nothing loads but its
+ * own inline style and the one inline script named by its hash.
+ */
+export function standalonePageCsp(inlineScript?: string): string {
+  const script = inlineScript
+    ? `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`
+    : "'none'";
+  return `default-src 'none'; style-src 'unsafe-inline'; script-src ${script}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 }
 
 export function cspHeader(o: CspOptions): string {
