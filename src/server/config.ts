@@ -95,6 +95,9 @@ const EnvSchema = z.object({
 
 export type Env = z.output<typeof EnvSchema>;
 
+/** Every variable's name (the README and .env.example must list each). */
+export const envNames = Object.keys(EnvSchema.shape);
+
 export interface Config extends Env {
   dataDir: string;
   publicUrl: string;
