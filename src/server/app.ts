@@ -16,12 +16,12 @@ import { registerRequestIdHeader, requestId } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebClient } from './http/web-client.ts';
 import { registerHealth } from './ops/health.ts';
+import { createShutdown, type Shutdown } from './ops/shutdown.ts';
 import { msg } from './messages.ts';
 import type { Ctx } from './rpc/context.ts';
 import { createDispatcher, failure, pickLang, type RpcResult } from './rpc/dispatcher.ts';
 import { createHandlers } from './rpc/handlers.ts';
 import { createServices } from './services.ts';
-import { createShutdown, type Shutdown } from './ops/shutdown.ts';
 
 export { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './http/request.ts';
 
