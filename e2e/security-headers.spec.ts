@@ -10,7 +10,8 @@ test('the app runs under its Content-Security-Policy; assets come compressed and
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['x-request-id']).toBeTruthy();
   // The app itself starts: its script is ours and its styles are allowed.
-  await expect(page.locator('#root > *').first()).toBeVisible();
+  await expect(page.locator('#root')).not.toBeEmpty();
+  await expect(page.getByRole('button').first()).toBeVisible();
 
   const src = await page.locator('script[type="module"]').first().getAttribute('src');
   const asset = await page.request.get(src!, { headers: { 'accept-encoding': 'br, gzip' } });
@@ -23,7 +24,7 @@ test('a violation is blocked and seen by the guard every browser test carries', 
   cspGuard,
 }) => {
   await page.goto('/');
-  await expect(page.locator('#root > *').first()).toBeVisible();
+  await expect(page.getByRole('button').first()).toBeVisible();
   await page.evaluate(() => {
     const s = document.createElement('script');
     s.textContent = 'window.__injected = true';
