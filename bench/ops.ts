@@ -4,7 +4,7 @@
  * is idle, cold start to /api/ready, idle RSS of one instance on PGlite and on PostgreSQL,
  * and how long SIGTERM takes with nothing running. Prints; asserts nothing. Loopback only.
  *
- *   npm run build && node bench/ops.ts
+ *   npm run build && npm run bench:ops
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
