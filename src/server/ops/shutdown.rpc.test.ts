@@ -97,7 +97,7 @@ describe.each(testDatabases())('shutdown with a reply running (%s)', (kind) => {
     expect(row.content).toBe('Elementary, my dear reader.');
   });
 
-  it('when the grace runs out, the reply is stored as failed and can be retried', async () => {
+  it('when the grace runs out, the reply is stored as failed (RetryReply takes failed replies)', async () => {
     const { asked } = await askHeld();
     const closing = t.app.close();
     await grace.startedWith;
