@@ -19,13 +19,15 @@ export interface ApiRateLimitOptions {
   perAddress: number;
   /** Shared counters between instances; in process without it. */
   redis?: Redis | null | undefined;
+  /** Names the counters in Redis (tests use their own). */
+  prefix?: string;
 }
 
 /** Probes and the loopback admin endpoint are not counted. */
 const EXEMPT = /^\/api\/(health|ready|admin)(\/|\?|$)/;
 
-function limiter(name: string, points: number, redis: Redis | null | undefined) {
-  const opts = { keyPrefix: `api-${name}`, points, duration: 60 };
+function limiter(name: string, points: number, redis: Redis | null | undefined, prefix = 'api') {
+  const opts = { keyPrefix: `${prefix}-${name}`, points, duration: 60 };
   if (!redis) return new RateLimiterMemory(opts);
   // Redis unreachable: count in process rather than refuse or let everything through.
   return new RateLimiterRedis({
@@ -50,8 +52,8 @@ function sessionKey(request: FastifyRequest): string | null {
  * request (each would be a new "client") within the address's budget.
  */
 export function registerApiRateLimit(app: FastifyInstance, o: ApiRateLimitOptions) {
-  const perClient = limiter('client', o.perClient, o.redis);
-  const perAddress = limiter('addr', o.perAddress, o.redis);
+  const perClient = limiter('client', o.perClient, o.redis, o.prefix);
+  const perAddress = limiter('addr', o.perAddress, o.redis, o.prefix);
   const consume = async (l: RateLimiterAbstract, key: string) => {
     try {
       await l.consume(key);
