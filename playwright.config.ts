@@ -56,6 +56,9 @@ export default defineConfig({
         DATABASE_URL: '',
         OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
         OPENAI_COMPATIBLE_MODELS: 'fake-model',
+        // One browser makes every call: the global /api limit is not what these tests test.
+        API_RATE_LIMIT: '100000',
+        API_RATE_LIMIT_PER_IP: '100000',
       },
     },
   ],

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './csp-guard.ts';
 import { admin, shot, uniqueEmail } from './support.ts';
 
 /**

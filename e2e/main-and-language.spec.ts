@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './csp-guard.ts';
 import { admin, shot, uniqueEmail } from './support.ts';
 
 async function signInWithPassword(page: Page, email: string, password: string, lang: 'he' | 'en') {

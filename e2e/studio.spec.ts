@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './csp-guard.ts';
 import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
 
 const PASSWORD = 'studio pass 1';

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '../protocol/errors.ts';
@@ -12,6 +10,13 @@ import { registerAdminEndpoint } from './admin/admin-endpoint.ts';
 import { ensureXsrfCookie as ensureXsrf, requestInfo as httpRequestInfo } from './http/request.ts';
 import { registerImageRoutes } from './images/images.routes.ts';
 import { registerKnowledgeRoutes } from './knowledge/knowledge.routes.ts';
+import { registerApiRateLimit } from './http/api-rate-limit.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerRequestIdHeader, requestId } from './http/request-id.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWebClient } from './http/web-client.ts';
+import { registerHealth } from './ops/health.ts';
+import { createShutdown, type Shutdown } from './ops/shutdown.ts';
 import { msg } from './messages.ts';
 import type { Ctx } from './rpc/context.ts';
 import { createDispatcher, failure, pickLang, type RpcResult } from './rpc/dispatcher.ts';
@@ -24,8 +29,13 @@ export { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './http/request.ts';
  * Server-Sent Events for a streamed answer. The client going away only stops the sending:
  * the reply itself is written to the end by the server.
  */
-function sse(stream: NonNullable<RpcResult['stream']>, request: FastifyRequest): PassThrough {
+function sse(
+  stream: NonNullable<RpcResult['stream']>,
+  request: FastifyRequest,
+  shutdown: Shutdown,
+): PassThrough {
   const out = new PassThrough();
+  shutdown.track(out);
   const write = (event: string, data: unknown) => {
     if (!out.writableEnded) out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
@@ -50,19 +60,50 @@ function sse(stream: NonNullable<RpcResult['stream']>, request: FastifyRequest):
   return out;
 }
 
+/** Where presigned storage URLs send browsers: the page must be allowed to load from there. */
+function storageOrigins(config: Deps['config']): string[] {
+  if (!config.S3_BUCKET || !config.S3_PRESIGNED_URLS) return [];
+  if (!config.S3_ENDPOINT)
+    return [`https://${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`];
+  const endpoint = new URL(config.S3_ENDPOINT);
+  if (config.S3_FORCE_PATH_STYLE) return [endpoint.origin];
+  return [`${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`];
+}
+
 /** The HTTP application; everything from outside comes in through `deps`. */
 export async function buildApp(deps: Deps) {
   const app = Fastify({
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
-    genReqId: () => randomUUID(),
+    genReqId: requestId,
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
-  const services = createServices(deps);
+  // Running replies get a bounded time to finish on shutdown; their model calls carry its signal.
+  const shutdown = createShutdown();
+  const services = createServices({ ...deps, engine: shutdown.engine(deps.engine) });
   const dispatch = createDispatcher(services, createHandlers(services));
-  const secure = deps.config.publicUrl.startsWith('https://');
+  const https = deps.config.publicUrl.startsWith('https://');
 
+  // In this order: ids and headers on every answer, compression, cookies (the rate limit
+  // reads the session), the global /api limit, then the routes.
+  registerRequestIdHeader(app);
+  await registerSecurityHeaders(app, {
+    google: !!deps.google,
+    mediaOrigins: [...deps.config.CSP_MEDIA_ORIGINS, ...storageOrigins(deps.config)],
+    https,
+  });
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
+  registerApiRateLimit(app, {
+    perClient: deps.config.API_RATE_LIMIT,
+    perAddress: deps.config.API_RATE_LIMIT_PER_IP,
+    redis: deps.redis,
+  });
+  shutdown.register(app, {
+    drain: () => services.chat.runner.drain(),
+    graceMs: deps.config.SHUTDOWN_GRACE_SECONDS * 1000,
+    timer: deps.graceTimer,
+  });
 
   // Background work starts with the app and stops before it closes (the database after).
   app.addHook('onReady', async () => {
@@ -76,9 +117,9 @@ export async function buildApp(deps: Deps) {
   });
 
   const requestInfo = (request: FastifyRequest, reply: FastifyReply) =>
-    httpRequestInfo(request, reply, secure);
+    httpRequestInfo(request, reply, https);
   const ensureXsrfCookie = (request: FastifyRequest, reply: FastifyReply) =>
-    ensureXsrf(request, reply, secure);
+    ensureXsrf(request, reply, https);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
     const lang = pickLang(undefined, null, request.headers['accept-language'] ?? '');
@@ -109,7 +150,7 @@ export async function buildApp(deps: Deps) {
         .header('cache-control', 'no-cache')
         .header('x-accel-buffering', 'no')
         .type('text/event-stream')
-        .send(sse(result.stream, request));
+        .send(sse(result.stream, request, shutdown));
     return reply.status(result.status).send(result.body);
   });
 
@@ -151,7 +192,8 @@ export async function buildApp(deps: Deps) {
     };
   });
 
-  app.get('/api/health', async () => ({ ok: true }));
+  registerHealth(app, deps.db);
+  registerOpenApi(app, deps.config.version);
 
   // Direct endpoints (spec part 1 §7): uploads, document import, image files.
   await registerKnowledgeRoutes(app, services, deps.config);
@@ -164,18 +206,7 @@ export async function buildApp(deps: Deps) {
     });
   }
 
-  if (existsSync(deps.config.webDir)) {
-    await app.register(fastifyStatic, { root: deps.config.webDir, wildcard: false, index: false });
-    // The single-page app answers every other GET; its router decides.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || /^\/(api|files)(\/|\?|$)/.test(request.url)) {
-        const r = failure(ErrorCode.NOT_FOUND, 'en');
-        return reply.status(404).send(r.body);
-      }
-      ensureXsrfCookie(request, reply);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
+  await registerWebClient(app, deps.config.webDir, ensureXsrfCookie);
 
   return app;
 }

@@ -119,12 +119,26 @@ const EnvSchema = z.object({
   TRANSCRIPTION_MODEL: mediaModel,
   EMBEDDING_MODEL: mediaModel,
 
+  /** On SIGTERM, how long running replies may take to finish before they are marked failed. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
+
+  /** Requests a minute to /api per client (session, else address), and per address. */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  API_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(3000),
+  /** Other origins images and audio may load from (CDN, storage), for the CSP. */
+  CSP_MEDIA_ORIGINS: csv
+    .pipe(z.array(z.url({ protocol: /^https?$/ })))
+    .transform((urls) => urls.map((u) => new URL(u).origin)),
+
   /** Trust X-Forwarded-For from a proxy in front of the app. */
   TRUST_PROXY: optionalString.transform((s) => s === '1' || s === 'true'),
   APP_VERSION: optionalString,
 });
 
 export type Env = z.output<typeof EnvSchema>;
+
+/** Every variable's name (the README and .env.example must list each). */
+export const envNames = Object.keys(EnvSchema.shape);
 
 export interface Config extends Env {
   dataDir: string;

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -13,6 +14,7 @@ import type { Jobs } from './platform/jobs.ts';
 import type { DomainEvents } from './platform/domain-events.ts';
 import type { Extractor } from './knowledge/extractor.ts';
 import type { MediaPorts } from './ai/media/media.ts';
+import type { GraceTimer } from './ops/shutdown.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -39,6 +41,10 @@ export interface Deps {
   jobs: Jobs;
   /** Images, speech, transcription, embeddings, and the Meter every model call reports to. */
   media: MediaPorts;
+  /** Shared state between instances (rate limits) when REDIS_URL is set. */
+  redis?: Redis | null;
+  /** Waits out the shutdown grace; tests end it themselves instead of waiting. */
+  graceTimer?: GraceTimer;
   /** Serve the loopback admin endpoint (the real server; not tests). */
   adminEndpoint?: boolean;
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -47,13 +48,18 @@ async function main() {
     lines.push('  (The web client is not built: run `npm run build` first.)', '');
   console.log(lines.join('\n'));
 
-  const shutdown = async () => {
-    await app.close();
-    await runtime.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  // SIGTERM or SIGINT: stop taking requests, let running replies finish (bounded by
+  // SHUTDOWN_GRACE_SECONDS, then they are stored as failed), close the database. A second
+  // signal, or the whole taking 10 s past the grace, ends the process at once.
+  closeWithGrace(
+    { delay: config.SHUTDOWN_GRACE_SECONDS * 1000 + 10_000, logger: log },
+    async ({ signal, err }) => {
+      if (err) log.error({ err }, 'closing after an unexpected error');
+      else log.info({ signal }, 'shutting down: finishing the replies that are running');
+      await app.close();
+      await runtime.close();
+    },
+  );
 }
 
 await main();

@@ -29,6 +29,10 @@ const messages = {
   },
   badJson: { he: 'גוף הבקשה אינו JSON תקין.', en: 'The request body is not valid JSON.' },
   tooLarge: { he: 'הבקשה גדולה מדי.', en: 'The request is too large.' },
+  apiRateLimited: {
+    he: 'יותר מדי בקשות בזמן קצר. המתינו דקה ונסו שוב.',
+    en: 'Too many requests in a short time. Please wait a minute and try again.',
+  },
   replyFailed: {
     he: 'הדמות לא הצליחה לענות כרגע. נסו שוב.',
     en: 'The character could not answer right now. Please try again.',

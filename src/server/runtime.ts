@@ -57,6 +57,7 @@ export async function createRuntime(
     mailer: createMailer(config, log),
     clock: systemClock,
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+    redis,
     log,
     engine: createEngine(createModelResolver(config, undefined, providers), log),
     media: createMediaPorts(config, {

@@ -28,6 +28,28 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
+/** Any fixed number names the lock; this one spells "sefer" in ASCII. */
+export const MIGRATION_LOCK_KEY = 0x7365666572;
+
+/**
+ * Applies the migrations while holding a PostgreSQL advisory lock, on a connection of its own.
+ * Several instances starting together on an empty database would otherwise all try to create
+ * the same tables, and all but one would fail; with the lock the others wait, then find
+ * nothing left to do.
+ */
+async function migrateLocked(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    // Ending the session releases the lock too, even if the unlock itself failed.
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}
+
 /**
  * Opens the database and applies the committed migrations.
  * `pgliteDir` undefined with no URL gives an in-memory PGlite (tests).
@@ -45,8 +67,8 @@ export async function openDatabase(opts: {
     // 'error' event: without a listener it would end the process. The pool discards the
     // connection and opens another when needed; queries in flight get their own errors.
     pool.on('error', (err) => opts.onIdleError?.(err));
+    await migrateLocked(opts.url);
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'postgres',

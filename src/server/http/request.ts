@@ -15,8 +15,17 @@ export const SESSION_COOKIE = 'sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
+/**
+ * Cookies are Secure when the public address is https, or when this request came over https
+ * (also behind a proxy that says so in X-Forwarded-Proto, with TRUST_PROXY).
+ */
+function overHttps(request: FastifyRequest, publicHttps: boolean): boolean {
+  return publicHttps || request.protocol === 'https';
+}
+
 /** What every route reads from a request (cookies, headers, client address, logger). */
-export function requestInfo(request: FastifyRequest, reply: FastifyReply, secure: boolean) {
+export function requestInfo(request: FastifyRequest, reply: FastifyReply, httpsUrl: boolean) {
+  const secure = overHttps(request, httpsUrl);
   const auth = request.headers.authorization;
   const bearer = auth?.startsWith('Bearer ') ? auth.slice(7).trim() || null : null;
   const cookieToken = request.cookies[SESSION_COOKIE] || null;
@@ -33,7 +42,7 @@ export function requestInfo(request: FastifyRequest, reply: FastifyReply, secure
       });
     },
     end() {
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
     },
   };
   return {
@@ -49,7 +58,8 @@ export function requestInfo(request: FastifyRequest, reply: FastifyReply, secure
 }
 
 /** Double submit: the XSRF cookie is readable by our page only, which copies it into a header. */
-export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean) {
+export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply, httpsUrl: boolean) {
+  const secure = overHttps(request, httpsUrl);
   if (!request.cookies[XSRF_COOKIE]) {
     reply.setCookie(XSRF_COOKIE, newToken(), {
       path: '/',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -218,6 +219,10 @@ describe.each(testDatabases())('Google Docs import on %s', (kind) => {
     expect(back.statusCode).toBe(200);
     expect(back.headers['content-type']).toContain('text/html');
     expect(back.body).toContain('Your Google account is connected');
+    // The page's one inline script runs under its own CSP, allowed by its hash only.
+    const inline = /<script>(.*?)<\/script>/.exec(back.body)![1]!;
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(back.headers['content-security-policy']).toContain(`script-src 'sha256-${hash}'`);
     const replay = await t.app.inject({
       method: 'GET',
       url: `/api/google-docs/callback?code=good-code&state=${encodeURIComponent(state)}`,

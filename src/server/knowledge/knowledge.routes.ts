@@ -7,9 +7,13 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { receiveUpload, requireFile, UploadRefusal } from '../http/upload.ts';
 import { callerContext, ensureXsrfCookie } from '../http/request.ts';
+import { standalonePageCsp } from '../http/security-headers.ts';
 import { msg } from '../messages.ts';
 import { failure, pickLang } from '../rpc/dispatcher.ts';
 import type { Services } from '../services.ts';
+
+/** Closes the tab Google's redirect opened; allowed by its hash in the page's own CSP. */
+const CLOSE_SCRIPT = 'setTimeout(function(){window.close()},1500)';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -21,7 +25,7 @@ function callbackPage(text: string, lang: Lang, ok: boolean): string {
 <title>Google Docs</title>
 <style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0}
 p{max-width:32rem;padding:1.5rem;font-size:1.15rem;line-height:1.6;text-align:center}</style></head>
-<body><p role="status">${escapeHtml(text)}</p>${ok ? '<script>setTimeout(function(){window.close()},1500)</script>' : ''}</body></html>`;
+<body><p role="status">${escapeHtml(text)}</p>${ok ? `<script>${CLOSE_SCRIPT}</script>` : ''}</body></html>`;
 }
 
 /**
@@ -115,6 +119,7 @@ export async function registerKnowledgeRoutes(
       .status(ok ? 200 : 400)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
+      .header('content-security-policy', standalonePageCsp(CLOSE_SCRIPT))
       .send(callbackPage(msg(ok ? 'gdocConnected' : 'gdocConnectFailed', lang), lang, ok));
   });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { categories, friends, meta } from '../db/schema.ts';
 import { seedCategories } from './categories.ts';
@@ -8,6 +8,8 @@ import type { SeedCharacter } from './seed-types.ts';
 
 const SEED_KEY = 'starter-content';
 const SEED_VERSION = '1';
+/** Any fixed number names the lock; this one spells "seed" in ASCII. */
+const SEED_LOCK_KEY = 0x73656564;
 
 export function seedFriendRows(c: SeedCharacter): (typeof friends.$inferInsert)[] {
   const common = {
@@ -31,6 +33,9 @@ export function seedFriendRows(c: SeedCharacter): (typeof friends.$inferInsert)[
 /** Seeds the starter content once per database; later starts leave user edits alone. */
 export async function seedStarterContent(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Instances starting together on an empty database: one seeds, the others wait here and
+    // then find the seed done (the lock ends with the transaction).
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [done] = await tx.select().from(meta).where(eq(meta.key, SEED_KEY));
     if (done) return false;
     await tx.insert(categories).values(

@@ -18,6 +18,9 @@ export interface FakeScript {
   cutAfter?: number;
   /** Send headers, then nothing. */
   hang?: boolean;
+  /** After this many tokens, wait for `resume` before sending the rest (a reply held mid-way). */
+  pauseAfter?: number;
+  resume?: Promise<unknown>;
   usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens?: number };
 }
 
@@ -138,6 +141,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         return;
       }
       if (i > 0 && script.gapMs) await sleep(script.gapMs);
+      if (i === script.pauseAfter) await script.resume;
       if (res.destroyed) return;
       send(chunk({ content: tokens[i] }));
     }

@@ -25,6 +25,7 @@ import { pgBossJobs } from '../platform/jobs.ts';
 import { createDomainEvents } from '../platform/domain-events.ts';
 import { runAdminCommand } from '../admin/admin.service.ts';
 import type { GoogleVerifier } from '../auth/google.ts';
+import type { GraceTimer } from '../ops/shutdown.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -107,6 +108,8 @@ export async function createTestApp(
     database?: Database;
     /** Another files store (an S3 bucket on a local S3 server); a temporary folder by default. */
     storage?: Storage;
+    /** The shutdown grace, ended by the test (default: a real timer). */
+    graceTimer?: GraceTimer;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await freshDatabase(kind, opts.poolSize));
@@ -116,6 +119,9 @@ export async function createTestApp(
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Tests make many calls from one address; the limit's own test lowers it.
+    API_RATE_LIMIT: '1000000',
+    API_RATE_LIMIT_PER_IP: '1000000',
     ...opts.env,
   });
   const storage = opts.storage ?? localStorage(config.filesDir);
@@ -143,6 +149,7 @@ export async function createTestApp(
     media: createMediaPorts(config, {
       meter: createMeter(database.db, clock, pino({ level: 'silent' })),
     }),
+    graceTimer: opts.graceTimer,
   };
   const app = await buildApp(deps);
   await app.ready();

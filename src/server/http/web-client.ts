@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { failure } from '../rpc/dispatcher.ts';
+
+/** Vite names every built asset after a hash of its content: a new build has new names. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The built single-page app: hashed assets cached for good, everything else (index.html,
+ * icons, texts) revalidated on each visit so a new version shows at once. Any other GET or
+ * HEAD outside /api and /files answers index.html, and the client's router decides.
+ */
+export async function registerWebClient(
+  app: FastifyInstance,
+  webDir: string,
+  ensureXsrfCookie: (request: FastifyRequest, reply: FastifyReply) => void,
+) {
+  if (!existsSync(webDir)) return;
+  const assets = `${sep}assets${sep}`;
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.includes(assets) ? IMMUTABLE : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const page = request.method === 'GET' || request.method === 'HEAD';
+    if (!page || /^\/(api|files)(\/|\?|$)/.test(request.url)) {
+      const r = failure(ErrorCode.NOT_FOUND, 'en');
+      return reply.status(404).send(r.body);
+    }
+    ensureXsrfCookie(request, reply);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

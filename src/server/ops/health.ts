@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+
+const journal = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
+/** The migrations this build ships; the database must have applied all of them. */
+const shipped = (JSON.parse(readFileSync(journal, 'utf8')) as { entries: unknown[] }).entries
+  .length;
+
+/**
+ * `/api/health`: the process answers (liveness; restart it if not). `/api/ready`: the database
+ * answers and has every migration of this build (readiness; send it traffic). While the
+ * server shuts down, fastify answers both with 503.
+ */
+export function registerHealth(app: FastifyInstance, db: Db) {
+  app.get('/api/health', async () => ({ ok: true }));
+  app.get('/api/ready', async (request, reply) => {
+    try {
+      // Both drivers answer { rows }.
+      const result = (await db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: { n: number }[] };
+      const applied = Number(result.rows[0]?.n ?? 0);
+      if (applied < shipped) {
+        return reply.status(503).send({ ok: false, reason: 'migrations pending' });
+      }
+      return { ok: true };
+    } catch (err) {
+      request.log.warn({ err }, 'readiness check: database unreachable');
+      return reply.status(503).send({ ok: false, reason: 'database unreachable' });
+    }
+  });
+}
