@@ -8,6 +8,7 @@ import { inputsOf } from '../../test/mock-call.ts';
 import { renderRoutes, renderScreen } from '../../test/render.tsx';
 import { StudioScreen } from './studio-screen.tsx';
 import { renderStudio, serveStudio, signIn } from './test-kit.tsx';
+import { useFakeClock } from '../../test/fake-clock.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({
   call: vi.fn(),
@@ -38,11 +39,12 @@ describe('studio: a new character', () => {
 
   it('uniqueness is not asked for 2 characters; from 3 it is, and a free id says so', async () => {
     serveStudio();
-    const user = userEvent.setup();
+    const user = useFakeClock();
     renderStudio();
     await typeId(user, 'ab');
     expect(screen.getByTestId('studio-id-message')).toHaveTextContent('At least 3');
-    await new Promise((r) => setTimeout(r, 400));
+    // Past the 300 ms the id waits before it is asked about.
+    await act(() => vi.advanceTimersByTimeAsync(400));
     expect(inputsOf('UniqueFriendId')).toHaveLength(0);
     await user.type(screen.getByTestId('studio-id'), 'c');
     await waitFor(() =>
@@ -103,9 +105,8 @@ describe('studio: a new character', () => {
   });
 
   it('save messages of the spec, one at a time, as an alert that clears after 2 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     serveStudio();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = useFakeClock();
     renderStudio();
     const save = await screen.findByTestId('studio-save');
     const expectError = async (text: string) => {
