@@ -4,8 +4,9 @@ import { afterEach, vi } from 'vitest';
 
 // findBy* and waitFor wait for a state and return as soon as it holds; this is only how long
 // they wait before failing. The default, 1 s, is shorter than a whole screen's first render
-// on a busy machine (the studio took 2.3 s with both cores busy).
-configure({ asyncUtilTimeout: 10_000 });
+// on a busy machine: the studio took 2.3 s with both cores busy, and over 10 s when six test
+// runs shared two cores.
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom lacks what Mantine measures with.
 if (!window.matchMedia) {
