@@ -12,7 +12,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A bound, not a wait (web-first assertions return as soon as they hold): a busy machine
+  // took over 10 s to open the studio.
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

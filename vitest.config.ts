@@ -26,7 +26,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/setup.ts'],
-          testTimeout: 20_000,
+          // A bound for a busy machine, not a wait: a studio test took 26 s with both cores busy.
+          testTimeout: 60_000,
         },
       },
     ],

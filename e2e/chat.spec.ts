@@ -53,30 +53,35 @@ async function ask(page: Page, text: string) {
   await expect(input).toBeVisible({ timeout: 30_000 });
 }
 
-/** Lengths of the next answer's text while it is written (collected in the page). */
-async function watchLengths(page: Page): Promise<number[]> {
+type Watched = { __lengths?: Promise<number[]> };
+
+/**
+ * Starts collecting, in the page, the lengths of the next answer's text while it is written;
+ * answers a function that gives them once the answer is done. Awaited before the question is
+ * sent, so no early growth is missed however slow the machine.
+ */
+async function watchLengths(page: Page): Promise<() => Promise<number[]>> {
   const count = await messages(page).count();
-  return page.evaluate(
-    (before) =>
-      new Promise<number[]>((resolve) => {
-        const seen: number[] = [];
-        const started = Date.now();
-        const timer = setInterval(() => {
-          const all = document.querySelectorAll('[data-testid="chat-message"]');
-          const last = all[all.length - 1] as HTMLElement | undefined;
-          const md = last?.querySelector('.chat-markdown');
-          if (all.length >= before + 2 && last?.dataset.role === 'assistant' && md) {
-            const n = md.textContent?.length ?? 0;
-            if (n !== seen.at(-1)) seen.push(n);
-            if (last.dataset.status === 'done' || Date.now() - started > 20_000) {
-              clearInterval(timer);
-              resolve(seen);
-            }
+  await page.evaluate((before) => {
+    (window as Watched).__lengths = new Promise<number[]>((resolve) => {
+      const seen: number[] = [];
+      const started = Date.now();
+      const timer = setInterval(() => {
+        const all = document.querySelectorAll('[data-testid="chat-message"]');
+        const last = all[all.length - 1] as HTMLElement | undefined;
+        const md = last?.querySelector('.chat-markdown');
+        if (all.length >= before + 2 && last?.dataset.role === 'assistant' && md) {
+          const n = md.textContent?.length ?? 0;
+          if (n !== seen.at(-1)) seen.push(n);
+          if (last.dataset.status === 'done' || Date.now() - started > 20_000) {
+            clearInterval(timer);
+            resolve(seen);
           }
-        }, 20);
-      }),
-    count,
-  );
+        }
+      }, 20);
+    });
+  }, count);
+  return () => page.evaluate(() => (window as Watched).__lengths ?? []);
 }
 
 /** A character of the signed-in user's own, saved through /api as the studio saves it. */
@@ -149,12 +154,11 @@ test.describe('chat', () => {
 
     // The question shows at once; the answer grows word by word.
     await page.getByTestId('chat-input').fill('שלום, מי אתה?');
-    const lengths = watchLengths(page);
-    await page.waitForTimeout(50);
+    const lengths = await watchLengths(page);
     await page.getByTestId('chat-input').press('Enter');
     await expect(messages(page).nth(1)).toContainText('שלום, מי אתה?');
     await expect(page.getByTestId('chat-waiting')).toBeVisible();
-    const seen = await lengths;
+    const seen = await lengths();
     expect(seen.length).toBeGreaterThanOrEqual(4);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     await expect(lastMessage(page)).toHaveAttribute('data-status', 'done');

@@ -1,4 +1,6 @@
 import { expect, test, type Browser, type Page } from './csp-guard.ts';
+import type { Request } from '@playwright/test';
+import { TIMINGS } from '../src/protocol/constants.ts';
 import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
 
 const PASSWORD = 'studio pass 1';
@@ -17,6 +19,12 @@ async function signedInPage(browser: Browser, email: string, lang: 'he' | 'en') 
   page.on('dialog', (d) => void d.accept());
   await signInWithPassword(page, email, PASSWORD, lang);
   return page;
+}
+
+/** The action of a request to the API (undefined for any other request). */
+function actionOf(request: Request): string | undefined {
+  if (!request.url().endsWith('/api') || request.method() !== 'POST') return undefined;
+  return (request.postDataJSON() as { action?: string } | null)?.action;
 }
 
 /** A real PNG for the picture upload: a corner of the page itself. */
@@ -65,14 +73,27 @@ test.describe('character studio', () => {
     const reader = await newUser('reader', 'Reader Two');
     const friendid = `det${Date.now().toString(36)}`;
 
+    // The page's clock runs as usual until the autosave below stops it.
+    await page.clock.install();
     await signInWithPassword(page, creator, PASSWORD, 'he');
     await createCharacter(page, friendid);
 
-    // Autosave: a dirty field goes out on window focus (and every 20 s).
-    await page.getByTestId('studio-background').fill('נולדה ביפו ב-1905. גרה ברחוב הרצל 12.');
-    await expect(page.getByTestId('studio-saved')).toBeEmpty({ timeout: 5_000 });
+    // Autosave: a dirty field goes out on window focus (and every 20 s). With the clock
+    // stopped the 20 s round cannot come first, so what is sent below is the focus's doing.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.clock.runFor(TIMINGS.savedIndicatorMs + 100);
+    await expect(page.getByTestId('studio-saved')).toBeEmpty();
+    const background = 'נולדה ביפו ב-1905. גרה ברחוב הרצל 12.';
+    await page.getByTestId('studio-background').fill(background);
+    const autosave = page.waitForRequest((r) => actionOf(r) === 'UpdateFriendDetails');
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    expect((await autosave).postDataJSON()).toMatchObject({
+      friendid,
+      subject: 'background',
+      contents: background,
+    });
     await expect(page.getByTestId('studio-saved')).toContainText('נשמר');
+    await page.clock.resume();
 
     // Reopen: everything came back from the server.
     await page.reload();

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { buildApp } from '../app.ts';
 import { messages } from '../db/schema.ts';
@@ -129,10 +129,17 @@ describe.each(testDatabases())('chat on %s', (kind) => {
     ctrl.abort();
     const replyid = parseSse(got)[0]!.data.replyid as number;
 
-    // Refresh: the partial answer is there, still being written.
-    await new Promise((r) => setTimeout(r, 300));
-    const conv = await retrieve({ subject: 'Resume' });
-    const last = (conv.body.chat as { id: number; status: string; message: string }[]).at(-1)!;
+    // Refresh: the partial answer is there (stored every 250 ms), still being written. Wait
+    // for the first store rather than for a time.
+    const last = await vi.waitFor(
+      async () => {
+        const conv = await retrieve({ subject: 'Resume' });
+        const row = (conv.body.chat as { id: number; status: string; message: string }[]).at(-1)!;
+        expect(row.message).not.toBe('');
+        return row;
+      },
+      { timeout: 30_000, interval: 20 },
+    );
     expect(last.id).toBe(replyid);
     expect(last.status).toBe('streaming');
     expect(last.message.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { messages } from '../db/schema.ts';
 import type { FakeOpenAI } from '../test/fake-openai.ts';
@@ -135,10 +135,13 @@ describe.each(testDatabases())('subjects, markers, memory and canvas on %s', (ki
         : 'Indeed.',
     }));
     for (let i = 0; i < 3; i++) await ask({ message: `Tell me more ${i}`, subject: 'Memory' });
-    await t.deps.db.select().from(messages); // let the background task run
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await call('GetSetMemory', {})).body.memory).toBe(
-      '- Dana is a nurse who loves violins.',
+    // Memory is updated by a background job after the turn: wait for it, not for a time.
+    await vi.waitFor(
+      async () =>
+        expect((await call('GetSetMemory', {})).body.memory).toBe(
+          '- Dana is a nurse who loves violins.',
+        ),
+      { timeout: 30_000, interval: 50 },
     );
   });
 

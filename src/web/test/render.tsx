@@ -45,6 +45,20 @@ export function renderScreen(
   return { ...result, i18n, queryClient };
 }
 
+/** The app's providers around a router of the test's own routes, starting at `route`. */
+export function renderRoutes(
+  routes: ReactNode,
+  { route = '/', lang = 'en' }: { route?: string; lang?: Lang } = {},
+) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProviders i18n={createI18n(lang)} queryClient={queryClient} env="test">
+      <MemoryRouter initialEntries={[route]}>{routes}</MemoryRouter>
+    </AppProviders>,
+  );
+}
+
 /** The app's providers as a `wrapper` for renderHook, with the query client used. */
 export function providersWrapper(lang: Lang = 'en') {
   const i18n = createI18n(lang);

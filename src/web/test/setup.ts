@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor wait for a state and return as soon as it holds; this is only how long
+// they wait before failing. The default, 1 s, is shorter than a whole screen's first render
+// on a busy machine: the studio took 2.3 s with both cores busy, and over 10 s when six test
+// runs shared two cores.
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom lacks what Mantine measures with.
 if (!window.matchMedia) {

@@ -7,6 +7,7 @@ import { stubFetch } from '../../test/fetch-stub.ts';
 import { answerCalls, inputsOf } from '../../test/mock-call.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { LoginForm } from './login-form.tsx';
+import { useFakeClock } from '../../test/fake-clock.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({
   call: vi.fn(),
@@ -170,12 +171,11 @@ describe('LoginForm', () => {
   });
 
   it("a wrong password shows the server's words and clears them after 7 s", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     answerCalls({
       SendToken: (input) =>
         input.password ? { Error: 11, Errstr: 'Wrong password.' } : { Error: 0 },
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = useFakeClock();
     renderForm();
     await typeEmail(user);
     await user.click(await screen.findByTestId('login-password-mode'));

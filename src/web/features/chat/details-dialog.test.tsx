@@ -5,6 +5,7 @@ import { answerCalls, inputsOf } from '../../test/mock-call.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { DetailsDialog } from './details-dialog.tsx';
 import type { DetailsMode } from './use-details.ts';
+import { useFakeClock } from '../../test/fake-clock.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({ call: vi.fn() }));
 
@@ -43,8 +44,7 @@ function open(mode: DetailsMode = 'general') {
 
 describe('DetailsDialog', () => {
   it('general notes: loaded without a character, saved, and the message goes after 4 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = useFakeClock();
     serve();
     open('general');
     const text = await screen.findByTestId('details-text');

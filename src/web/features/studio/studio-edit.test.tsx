@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../shared/api/errors.ts';
+import { useFakeClock } from '../../test/fake-clock.ts';
 import { inputsOf } from '../../test/mock-call.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { StudioScreen } from './studio-screen.tsx';
@@ -13,11 +14,6 @@ vi.mock('../../shared/api/client.ts', () => ({
   postJson: vi.fn(),
   postForm: vi.fn(),
 }));
-
-function fakeTimers() {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-}
 
 async function advance(ms: number) {
   await act(async () => {
@@ -92,7 +88,7 @@ describe('studio: editing a character', () => {
   });
 
   it('autosave every 20 s sends each dirty field alone, then shows "saved" for 3 s', async () => {
-    const user = fakeTimers();
+    const user = useFakeClock();
     serveStudio({ UpdateFriendDetails: { Error: 0, lastupdate: '2025-01-02 10:01:00' } });
     renderStudio('/createdit/holmes');
     const personality = await screen.findByTestId('studio-personality');
@@ -118,7 +114,7 @@ describe('studio: editing a character', () => {
   });
 
   it('window focus autosaves too', async () => {
-    const user = fakeTimers();
+    const user = useFakeClock();
     serveStudio({ UpdateFriendDetails: { Error: 0, lastupdate: '' } });
     renderStudio('/createdit/holmes');
     await user.type(await screen.findByTestId('studio-firstprompt'), ' Please.');
@@ -131,7 +127,7 @@ describe('studio: editing a character', () => {
   });
 
   it('a failed single-field save falls back to a full save with autosave 1, errors hidden', async () => {
-    const user = fakeTimers();
+    const user = useFakeClock();
     serveStudio({
       UpdateFriendDetails: { Error: 1, Errstr: 'Server trouble.' },
       SetFriendDetails: { Error: 2, Errstr: 'Not valid.' },
@@ -152,7 +148,7 @@ describe('studio: editing a character', () => {
   });
 
   it('the full save after a network failure marks everything saved', async () => {
-    const user = fakeTimers();
+    const user = useFakeClock();
     serveStudio({
       UpdateFriendDetails: new NetworkError('offline'),
       SetFriendDetails: { Error: 0, lastupdate: '', description: 'The detective.' },
@@ -166,7 +162,7 @@ describe('studio: editing a character', () => {
   });
 
   it('a refused save shows the server words as an alert and a toast, gone after 2 s', async () => {
-    const user = fakeTimers();
+    const user = useFakeClock();
     serveStudio({ SetFriendDetails: { Error: 4, Errstr: 'No permission (server).' } });
     renderStudio('/createdit/holmes');
     await user.click(await screen.findByTestId('studio-save'));

@@ -1,7 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { inputsOf } from '../../test/mock-call.ts';
 import { renderStudio, serveStudio, signIn } from './test-kit.tsx';
 
 vi.mock('../../shared/api/client.ts', () => ({
@@ -64,11 +63,14 @@ describe('studio: work on the character with the editor', () => {
 
   it('only for users who may create characters (canadd), and only once the character exists', async () => {
     serveStudio({ AllowAdd: { Error: 0, canadd: 0, imgedit: 0 } });
-    renderStudio('/createdit/holmes');
+    const { queryClient } = renderStudio('/createdit/holmes');
     await screen.findByTestId('studio-name');
-    await waitFor(() => expect(inputsOf('AllowAdd')).toHaveLength(1));
-    // Let the answer land before looking.
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    // The answer is in; the query tells its screens in a timeout of 0, so one more turn of the
+    // event loop has it on screen before we look.
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['allowAdd', 'dana@example.com'])?.status).toBe('success'),
+    );
+    await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(screen.queryByTestId('studio-editor-chat')).not.toBeInTheDocument();
   });
 

@@ -102,11 +102,16 @@ export function StudioEditor({
           {messages.error}
         </Alert>
       ) : null}
-      <div className="studio-columns">
+      {/* A disabled fieldset disables every field in it at once. */}
+      <fieldset
+        className="studio-columns"
+        disabled={actions.reopening}
+        aria-busy={actions.reopening || undefined}
+      >
         <DetailsColumn form={form} idStatus={idStatus} globalPriv={globalPriv} owner={owner} />
         <PersonaColumn form={form} locked={locked} globalPriv={globalPriv} />
         <BackgroundColumn form={form} locked={locked} />
-      </div>
+      </fieldset>
 
       {form.exists ? (
         <>

@@ -1,11 +1,14 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { Suspense, use } from 'react';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { postForm } from '../../shared/api/client.ts';
 import { inputsOf } from '../../test/mock-call.ts';
-import { renderScreen } from '../../test/render.tsx';
+import { renderRoutes, renderScreen } from '../../test/render.tsx';
 import { StudioScreen } from './studio-screen.tsx';
 import { renderStudio, serveStudio, signIn } from './test-kit.tsx';
+import { useFakeClock } from '../../test/fake-clock.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({
   call: vi.fn(),
@@ -36,11 +39,12 @@ describe('studio: a new character', () => {
 
   it('uniqueness is not asked for 2 characters; from 3 it is, and a free id says so', async () => {
     serveStudio();
-    const user = userEvent.setup();
+    const user = useFakeClock();
     renderStudio();
     await typeId(user, 'ab');
     expect(screen.getByTestId('studio-id-message')).toHaveTextContent('At least 3');
-    await new Promise((r) => setTimeout(r, 400));
+    // Past the 300 ms the id waits before it is asked about.
+    await act(() => vi.advanceTimersByTimeAsync(400));
     expect(inputsOf('UniqueFriendId')).toHaveLength(0);
     await user.type(screen.getByTestId('studio-id'), 'c');
     await waitFor(() =>
@@ -101,9 +105,8 @@ describe('studio: a new character', () => {
   });
 
   it('save messages of the spec, one at a time, as an alert that clears after 2 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     serveStudio();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = useFakeClock();
     renderStudio();
     const save = await screen.findByTestId('studio-save');
     const expectError = async (text: string) => {
@@ -226,6 +229,39 @@ describe('studio: a new character', () => {
     await waitFor(() => expect(screen.getByTestId('studio-id')).toHaveAttribute('readonly'));
     expect(screen.getByTestId('studio-saved')).toHaveTextContent('Saved');
     expect(screen.getByTestId('studio-id-message')).toHaveTextContent('cannot be changed');
+  });
+
+  it('while the saved character opens at its own address, the old form takes no typing', async () => {
+    serveStudio({
+      GetImage: { Error: 0, image: { image: '/files/gen/12.png', prompt: 'an owl' } },
+      CopyGeneratedImage: { Error: 0, image: '/files/images/owl.webp' },
+      SetFriendDetails: { Error: 0, lastupdate: '2025-01-02 10:00:00', description: 'Hi' },
+    });
+    // The router renders the next screen in a transition; one that is not ready yet (here:
+    // never) leaves this form on screen, as a slow device does for a moment.
+    const notYet = new Promise<never>(() => {});
+    function NextScreen(): never {
+      return use(notYet);
+    }
+    renderRoutes(
+      <Suspense fallback={null}>
+        <Routes>
+          <Route path="/createdit/fromimage/:image" element={<StudioScreen />} />
+          <Route path="/createdit/:friendid" element={<NextScreen />} />
+        </Routes>
+      </Suspense>,
+      { route: '/createdit/fromimage/12' },
+    );
+    fireEvent.change(await screen.findByTestId('studio-id'), { target: { value: 'owl1' } });
+    await waitFor(() => expect(screen.getByTestId('studio-personality')).toBeEnabled());
+    fireEvent.change(screen.getByTestId('studio-name'), { target: { value: 'Owl' } });
+    fireEvent.change(screen.getByTestId('studio-personality'), { target: { value: 'Wise.' } });
+    fireEvent.change(screen.getByTestId('studio-firstprompt'), { target: { value: 'Hoo?' } });
+    fireEvent.click(screen.getByTestId('studio-save'));
+    await waitFor(() => expect(inputsOf('SetFriendDetails')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('studio-background')).toBeDisabled());
+    for (const f of ['studio-name', 'studio-description', 'studio-personality'])
+      expect(screen.getByTestId(f)).toBeDisabled();
   });
 
   it('without canadd: a clear message and a link to /buy, no form', async () => {

@@ -6,6 +6,7 @@ import { NetworkError } from '../api/errors.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { signIn } from '../../test/sign-in.ts';
 import { GdocsImport } from './gdocs-import.tsx';
+import { useFakeClock } from '../../test/fake-clock.ts';
 
 vi.mock('../api/client.ts', () => ({ call: vi.fn(), postJson: vi.fn() }));
 
@@ -63,22 +64,22 @@ describe('Google Docs import', () => {
   });
 
   it('opens the approval page, polls every 4 s, then reads the document', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     let approved = false;
     serveDocs({
       create_auth_url: { Error: 0, auth_url: 'https://accounts.google.com/o/oauth2/auth?x=1' },
       check_auth: () => ({ Error: 0, authorized: approved ? 1 : 0, configured: 1 }),
       read_doc: { Error: 0, num: 4, subject: 'Notes', message: 'ok' },
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = useFakeClock();
     const onImported = renderImport();
     await importLink(user, LINK, 'Notes');
-    await waitFor(() => expect(window.open).toHaveBeenCalledTimes(1));
+    // Wait for what the user sees: the tab opens just before the message is rendered.
+    expect(await screen.findByTestId('gdocs-message')).toHaveTextContent('Approve access');
+    expect(window.open).toHaveBeenCalledTimes(1);
     expect(window.open).toHaveBeenCalledWith(
       'https://accounts.google.com/o/oauth2/auth?x=1',
       '_blank',
     );
-    expect(screen.getByTestId('gdocs-message')).toHaveTextContent('Approve access');
     const first = bodies('check_auth').length; // the look before opening the tab
     await act(() => vi.advanceTimersByTimeAsync(3_900));
     expect(bodies('check_auth')).toHaveLength(first);
@@ -105,16 +106,15 @@ describe('Google Docs import', () => {
   });
 
   it('gives up after 10 polls (40 s) with "an error occurred"', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     serveDocs({
       create_auth_url: { Error: 0, auth_url: 'https://accounts.google.com/auth' },
       check_auth: { Error: 0, authorized: 0, configured: 1 },
       read_doc: { Error: 0 },
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = useFakeClock();
     renderImport();
     await importLink(user);
-    await waitFor(() => expect(window.open).toHaveBeenCalled());
+    expect(await screen.findByTestId('gdocs-message')).toHaveTextContent('Approve access');
     const first = bodies('check_auth').length;
     for (let i = 1; i <= 10; i++) {
       await act(() => vi.advanceTimersByTimeAsync(4_000));

@@ -5,6 +5,7 @@ import { answerCalls, inputsOf } from '../../../test/mock-call.ts';
 import { renderScreen } from '../../../test/render.tsx';
 import { signIn } from '../test-kit.tsx';
 import { AccessList } from './access-list.tsx';
+import { useFakeClock } from '../../../test/fake-clock.ts';
 
 vi.mock('../../../shared/api/client.ts', () => ({ call: vi.fn() }));
 
@@ -63,12 +64,11 @@ describe('access list', () => {
   });
 
   it('autocomplete asks at most once a second, with the latest text', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     answerCalls({
       GetFriendEmails: { Error: 0, friendemails: [] },
       GetEmailComplete: (i) => ({ Error: 0, emails: [`${String(i.email)}@example.com`] }),
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = useFakeClock();
     renderList();
     await user.type(await screen.findByTestId('access-email'), 'dana');
     expect(inputsOf('GetEmailComplete').map((i) => i.email)).toEqual(['d']);

@@ -21,6 +21,10 @@ export function useSaveFriend(
   const email = useStored('email');
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // After the first save the saved character opens at /createdit/<id> as a new screen. The
+  // router renders it in a transition, so this form stays on screen (for seconds on a slow
+  // device) and typing into it would be lost when it goes: it takes no input meanwhile.
+  const [reopening, setReopening] = useState(false);
   const { fail, showSaved } = messages;
 
   const idProblem = (): string | null => {
@@ -56,6 +60,7 @@ export function useSaveFriend(
       void qc.invalidateQueries({ queryKey: ['friends'] });
       showSaved();
       if (insert) {
+        setReopening(true);
         form.setExists(true);
         seedSavedFriend(
           qc,
@@ -94,5 +99,5 @@ export function useSaveFriend(
     }
   };
 
-  return { save, saving, remove, deleting };
+  return { save, saving, reopening, remove, deleting };
 }
