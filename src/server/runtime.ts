@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { createEngine } from './ai/engine.ts';
+import { createEngine, retryPolicyFromConfig } from './ai/engine.ts';
 import { createModelResolver } from './ai/providers.ts';
 import { googleVerifier } from './auth/google.ts';
 import type { Config } from './config.ts';
@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { systemClock } from './infra/clock.ts';
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limit.ts';
+import { postgresRateLimiter } from './infra/rate-limit-postgres.ts';
 import { localStorage } from './infra/storage.ts';
 import { googleDocsClient } from './knowledge/google-docs.client.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -35,9 +36,15 @@ export async function createRuntime(
     db: database.db,
     mailer: createMailer(config, log),
     clock: systemClock,
-    limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+    // Shared counters wherever instances share something: Redis, else PostgreSQL. PGlite is
+    // one process, so its counters live in memory.
+    limiter: redis
+      ? redisRateLimiter(redis)
+      : config.DATABASE_URL
+        ? await postgresRateLimiter(database.db)
+        : memoryRateLimiter(),
     log,
-    engine: createEngine(createModelResolver(config), log),
+    engine: createEngine(createModelResolver(config), log, retryPolicyFromConfig(config)),
     adminEndpoint: !config.DATABASE_URL,
     storage: localStorage(config.filesDir),
     googleDocs: googleDocsClient(config),

@@ -26,6 +26,8 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   CheckToken: { token: 'some-token-value' },
   RegisterFullname: { email: 'victim@example.com', fullname: 'Victim' },
   SignOut: {},
+  CreateMainLink: { email: 'victim@example.com' },
+  SignOutEverywhere: { email: 'victim@example.com' },
   CheckEmail: { email: 'victim@example.com' },
   GetSetUserData: { email: 'victim@example.com', notes: 'overwritten' },
   AllowAdd: { email: 'victim@example.com' },
