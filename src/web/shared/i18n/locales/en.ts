@@ -29,6 +29,10 @@ export const en = {
     toList: 'To the characters list',
     editUser: 'Edit my details',
     logout: 'Log out',
+    signOutEverywhere: 'Sign out on every device',
+    signOutEverywhereText:
+      'Every session of your account ends, on every device and browser, this one included. Sign in again with a link or your password.',
+    signOutEverywhereConfirm: 'Sign out everywhere',
     poweredBy: 'Powered by',
     version: 'version {{version}}',
   },
