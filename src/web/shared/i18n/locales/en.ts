@@ -355,6 +355,7 @@ export const en = {
     retry: 'Try again',
     replyFailed: 'The character could not answer right now.',
     writing: '{{name}} is writing...',
+    stillWaiting: 'Still waiting for the model…',
     placeholder: 'Write a message (Enter sends, Shift+Enter starts a new line)',
     send: 'Send',
     pastedImage: 'Pasted image',

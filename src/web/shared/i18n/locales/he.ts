@@ -352,6 +352,7 @@ export const he: Translation = {
     retry: 'נסו שוב',
     replyFailed: 'הדמות לא הצליחה לענות כרגע.',
     writing: '{{name}} כותב/ת...',
+    stillWaiting: 'עדיין ממתינים למודל…',
     placeholder: 'כתבו הודעה (Enter שולח, Shift+Enter לשורה חדשה)',
     send: 'שליחה',
     pastedImage: 'תמונה מודבקת',
