@@ -11,10 +11,13 @@ export function WaitingHint({ waiting }: { waiting: boolean }) {
   const { t } = useTranslation();
   const [late, setLate] = useState(false);
   useEffect(() => {
-    setLate(false);
     if (!waiting) return;
     const timer = setTimeout(() => setLate(true), TIMINGS.modelWaitHintMs);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      // Text came (or a retry emptied the answer again): the next wait starts from zero.
+      setLate(false);
+    };
   }, [waiting]);
   if (!waiting || !late) return null;
   return (
