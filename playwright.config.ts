@@ -56,6 +56,8 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        // Counters in this server's memory: parallel runs never share them.
+        REDIS_URL: '',
         OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
         OPENAI_COMPATIBLE_MODELS: 'fake-model',
         // One browser makes every call: the global /api limit is not what these tests test.

@@ -1,5 +1,5 @@
 import { expect, test } from './csp-guard.ts';
-import { admin, linkFromOutbox, uniqueEmail } from './support.ts';
+import { admin, linkFromOutbox, signInWithPassword, uniqueEmail } from './support.ts';
 
 test.describe('sign-in', () => {
   test('first-time registration, then the e-mailed link signs in', async ({ page }) => {
@@ -74,5 +74,39 @@ test.describe('sign-in', () => {
     await page.goto('/main');
     await expect(page).toHaveURL(/\/home/);
     await expect(page.getByTestId('login-email')).toBeVisible();
+  });
+
+  test('/main/{email}/{token} signs a fresh browser in once, with a one-time link', async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail('picker');
+    await admin('create-user', email, '--name', 'Picker Reader', '--password', 'open sesame 2');
+    await signInWithPassword(page, email, 'open sesame 2', 'en');
+    const made = await page.evaluate(async () => {
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const res = await fetch('/api', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: JSON.stringify({ action: 'CreateMainLink' }),
+      });
+      return (await res.json()) as { Error: number; url: string };
+    });
+    expect(made.Error).toBe(0);
+    const path = new URL(made.url).pathname;
+
+    const fresh = await browser.newContext();
+    const other = await fresh.newPage();
+    await other.goto(path);
+    await expect(other).toHaveURL(/\/main$/);
+    await expect(other.getByTestId('user-fullname')).toHaveText('Picker Reader');
+    await fresh.close();
+
+    // Used up: a second fresh browser stays signed out.
+    const second = await browser.newContext();
+    const again = await second.newPage();
+    await again.goto(path);
+    await expect(again).toHaveURL(/\/home/);
+    await second.close();
   });
 });

@@ -62,6 +62,8 @@ export const TIMINGS = {
   userDetailsSuccessMs: 4000,
   profileMessageMs: 5000,
   autoSendInputqMs: 500,
+  /** An answer with no text yet after this long says it is still waiting for the model. */
+  modelWaitHintMs: 5000,
 } as const;
 
 export const BREAKPOINTS = {

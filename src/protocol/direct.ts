@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Access, IdentityField } from './access.ts';
 import { FriendId, IdentityEmail } from './fields.ts';
 
 /**
@@ -32,6 +33,86 @@ export const DirectPaths = {
   /** GET /files/images/<name>: character images, public and cached for good. */
   publicImages: '/files/images/',
 } as const;
+
+/** Third-party identity sign-in (spec part 1 §7): JSON `{idToken, lang}`. */
+export const GoogleSignInPath = '/api/auth/google';
+
+/** A direct endpoint as the generated security tests see it (like an action's registry entry). */
+export interface DirectEndpointDef {
+  method: 'GET' | 'POST';
+  path: string;
+  /** How the input arrives. */
+  body: 'multipart' | 'json' | 'query' | 'path';
+  access: Access;
+  /** The input field that names the caller (refused when not theirs), if any. */
+  identity: IdentityField;
+  /** Changes data or files (a refusal must leave both as they were). */
+  mutates: boolean;
+}
+
+/** Every direct endpoint with its access level; a new one needs its samples in the tests. */
+export const directEndpoints = {
+  upload: {
+    method: 'POST',
+    path: DirectPaths.upload,
+    body: 'multipart',
+    access: 'user',
+    identity: 'user',
+    mutates: true,
+  },
+  uploadImage: {
+    method: 'POST',
+    path: DirectPaths.uploadImage,
+    body: 'multipart',
+    access: 'user',
+    identity: 'user',
+    mutates: true,
+  },
+  googleDocs: {
+    method: 'POST',
+    path: DirectPaths.googleDocs,
+    body: 'json',
+    access: 'user',
+    identity: 'email',
+    mutates: true,
+  },
+  /** Public: Google's redirect carries a one-time state naming the user. */
+  googleDocsCallback: {
+    method: 'GET',
+    path: DirectPaths.googleDocsCallback,
+    body: 'query',
+    access: 'public',
+    identity: null,
+    mutates: true,
+  },
+  /** Public route; a generated image answers its owner only. */
+  download: {
+    method: 'GET',
+    path: DirectPaths.download,
+    body: 'query',
+    access: 'public',
+    identity: null,
+    mutates: false,
+  },
+  publicImages: {
+    method: 'GET',
+    path: DirectPaths.publicImages,
+    body: 'path',
+    access: 'public',
+    identity: null,
+    mutates: false,
+  },
+  googleSignIn: {
+    method: 'POST',
+    path: GoogleSignInPath,
+    body: 'json',
+    access: 'public',
+    identity: null,
+    mutates: true,
+  },
+} as const satisfies Record<string, DirectEndpointDef>;
+
+export type DirectEndpointName = keyof typeof directEndpoints;
 
 export const GoogleDocsRequest = z.discriminatedUnion('action', [
   z.object({

@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { GoogleSignInPath } from '../protocol/direct.ts';
 import { ErrorCode } from '../protocol/errors.ts';
 import type { Deps } from './deps.ts';
 import { AppError } from './errors.ts';
@@ -159,7 +160,7 @@ export async function buildApp(deps: Deps) {
     idToken: z.string().min(10).max(8192),
     lang: z.string().max(16).optional(),
   });
-  app.post('/api/auth/google', async (request, reply) => {
+  app.post(GoogleSignInPath, async (request, reply) => {
     const info = requestInfo(request, reply);
     const lang = pickLang(
       (request.body as { lang?: unknown } | null)?.lang,

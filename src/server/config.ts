@@ -41,8 +41,12 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Also tell the log the sign-in links (the dev outbox gets them anyway). */
+  /**
+   * Also tell the log the sign-in links, in the dev outbox case only: never with SMTP
+   * configured nor with NODE_ENV=production (a link in a log is a session for whoever reads it).
+   */
   LOG_SIGNIN_LINKS: optionalString.transform((s) => s !== '0' && s !== 'false'),
+  NODE_ENV: optionalString,
 
   SMTP_URL: optionalString,
   SMTP_HOST: optionalString,
@@ -130,6 +134,11 @@ const EnvSchema = z.object({
     .pipe(z.array(z.url({ protocol: /^https?$/ })))
     .transform((urls) => urls.map((u) => new URL(u).origin)),
 
+  /** Model calls: time to the first token, longest gap between tokens, whole reply. */
+  MODEL_FIRST_TOKEN_SECONDS: z.coerce.number().positive().max(600).default(20),
+  MODEL_IDLE_SECONDS: z.coerce.number().positive().max(600).default(30),
+  MODEL_REPLY_SECONDS: z.coerce.number().positive().max(3600).default(180),
+
   /** Trust X-Forwarded-For from a proxy in front of the app. */
   TRUST_PROXY: optionalString.transform((s) => s === '1' || s === 'true'),
   APP_VERSION: optionalString,
@@ -149,6 +158,8 @@ export interface Config extends Env {
   webDir: string;
   googleOAuthRedirectUrl: string;
   version: string;
+  /** Sign-in links go to the log too (see LOG_SIGNIN_LINKS). */
+  logSigninLinks: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -177,5 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     filesDir: resolve(dataDir, 'files'),
     webDir: resolve(import.meta.dirname, '../../dist/web'),
     version: e.APP_VERSION ?? '0.1.0',
+    logSigninLinks:
+      e.LOG_SIGNIN_LINKS && !e.SMTP_URL && !e.SMTP_HOST && e.NODE_ENV !== 'production',
   };
 }

@@ -6,6 +6,10 @@ const messages = {
     he: 'הסיסמה קצרה מדי: לפחות 8 תווים.',
     en: 'The password is too short: at least 8 characters.',
   },
+  passwordChanged: {
+    he: 'הסיסמה נשמרה. החיבורים האחרים לחשבון נותקו ({n}); החיבור הזה נשאר פעיל.',
+    en: 'Password saved. Your other sessions were signed out ({n}); this one stays signed in.',
+  },
   friendNotFound: { he: 'הדמות לא נמצאה.', en: 'Character not found.' },
   friendNoAccess: {
     he: 'אין לך הרשאה לצפות בדמות זו.',

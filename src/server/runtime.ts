@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { createEngine } from './ai/engine.ts';
+import { createEngine, retryPolicyFromConfig } from './ai/engine.ts';
 import { createMediaPorts } from './ai/media/media.ts';
 import { resolveMediaModels } from './ai/media/media-models.ts';
 import { createMeter } from './ai/meter.ts';
@@ -14,6 +14,7 @@ import { systemClock } from './infra/clock.ts';
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limit.ts';
 import { createStorage } from './infra/create-storage.ts';
 import { extractorFor } from './knowledge/extractor.ts';
+import { postgresRateLimiter } from './infra/rate-limit-postgres.ts';
 import { googleDocsClient } from './knowledge/google-docs.client.ts';
 import { createMailer } from './mail/mailer.ts';
 import { memoryEvents, type Events } from './platform/events.ts';
@@ -56,10 +57,20 @@ export async function createRuntime(
     db: database.db,
     mailer: createMailer(config, log),
     clock: systemClock,
-    limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+    // Shared counters wherever instances share something: Redis, else PostgreSQL. PGlite is
+    // one process, so its counters live in memory.
+    limiter: redis
+      ? redisRateLimiter(redis)
+      : config.DATABASE_URL
+        ? await postgresRateLimiter(database.db)
+        : memoryRateLimiter(),
     redis,
     log,
-    engine: createEngine(createModelResolver(config, undefined, providers), log),
+    engine: createEngine(
+      createModelResolver(config, undefined, providers),
+      log,
+      retryPolicyFromConfig(config),
+    ),
     media: createMediaPorts(config, {
       providers,
       meter: createMeter(database.db, systemClock, log),

@@ -39,8 +39,9 @@ export const accessListActions = {
     mutates: true,
   }),
   /**
-   * Address suggestions for sharing, for creators: the people they already share with and
-   * registered users whose address starts with the text (3 characters at least).
+   * Address suggestions for sharing, for creators: among the people they already share with
+   * and those who share with them, the addresses that start with the text; and a registered
+   * address once it is typed in full. Other users' addresses are never listed.
    */
   GetEmailComplete: defineAction({
     input: z.object({ email: z.string().trim().max(254) }),

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
-import { Email, Flag, FriendId, FullName, Lang, Password, Token } from '../fields.ts';
+import {
+  Email,
+  Flag,
+  FriendId,
+  FullName,
+  IdentityEmail,
+  Lang,
+  Password,
+  Token,
+} from '../fields.ts';
 
 export const authActions = {
   /**
@@ -33,10 +42,12 @@ export const authActions = {
   }),
   /**
    * Checks a token: a sign-in link token (single use: it is consumed and a session begins)
-   * or a session token. Without a token it checks the caller's current session.
+   * or a session token (answered, but never made the browser's cookie). Without a token it
+   * checks the caller's current session. `email` (from /main/{email}/{token}) must be the
+   * link's owner.
    */
   CheckToken: defineAction({
-    input: z.object({ token: Token.optional(), lang: Lang }),
+    input: z.object({ token: Token.optional(), email: Email.optional(), lang: Lang }),
     output: z.object({
       fullname: z.string(),
       email: z.string(),
@@ -59,6 +70,25 @@ export const authActions = {
     output: z.object({ sent: z.number().int() }),
     access: 'public',
     identity: null,
+    mutates: true,
+  }),
+  /**
+   * A one-time sign-in address for the caller, `/main/{email}/{token}` (the assistant
+   * picker hands a session over with it): works once, within `minutes`.
+   */
+  CreateMainLink: defineAction({
+    input: z.object({ email: IdentityEmail, lang: Lang }),
+    output: z.object({ token: z.string(), url: z.string(), minutes: z.number().int() }),
+    access: 'user',
+    identity: 'email',
+    mutates: true,
+  }),
+  /** Ends every session of the caller on every device, this one included. */
+  SignOutEverywhere: defineAction({
+    input: z.object({ email: IdentityEmail, lang: Lang }),
+    output: z.object({ ended: z.number().int() }),
+    access: 'user',
+    identity: 'email',
     mutates: true,
   }),
   SignOut: defineAction({

@@ -24,7 +24,11 @@ export const userActions = {
       monthly: Flag.optional(),
       lang: Lang,
     }),
-    output: UserData,
+    output: UserData.extend({
+      /** After a password change: the caller's other sessions that were ended, and a note saying so. */
+      sessionsended: z.number().int().optional(),
+      message: z.string().optional(),
+    }),
     access: 'user',
     identity: 'email',
     mutates: true,

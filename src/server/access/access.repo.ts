@@ -1,4 +1,4 @@
-import { and, asc, count, eq, like, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { friendAccess, friends, users } from '../db/schema.ts';
 
@@ -75,15 +75,26 @@ export function accessRepo(db: Db) {
       return rows.map((r) => r.email);
     },
 
-    /** Registered addresses that start with `prefix` (not `exceptId`'s). */
-    async registered(prefix: string, exceptId: number, limit: number) {
+    /** Owners of characters whose access list holds `email`, starting with `prefix`. */
+    async sharingWith(email: string, prefix: string, limit: number) {
       const rows = await db
-        .select({ email: users.email })
-        .from(users)
-        .where(and(like(users.email, likePrefix(prefix)), ne(users.id, exceptId)))
+        .selectDistinct({ email: users.email })
+        .from(friendAccess)
+        .innerJoin(friends, eq(friends.id, friendAccess.friendId))
+        .innerJoin(users, eq(users.id, friends.ownerId))
+        .where(and(eq(friendAccess.email, email), like(users.email, likePrefix(prefix))))
         .orderBy(asc(users.email))
         .limit(limit);
       return rows.map((r) => r.email);
+    },
+
+    /** `email` when it is a registered address (typed in full), else null. */
+    async registered(email: string): Promise<string | null> {
+      const [row] = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.email, email));
+      return row?.email ?? null;
     },
   };
 }

@@ -166,16 +166,35 @@ describe.each(testDatabases())('access list on %s', (kind) => {
     expect(again.body.Error).toBe(ErrorCode.NOT_FOUND);
   });
 
-  it('GetEmailComplete suggests shared and registered addresses to creators only', async () => {
+  it('GetEmailComplete suggests only related addresses, and an exact one once typed, to creators only', async () => {
     const two = await call(owner, { action: 'GetEmailComplete', email: 'pa' });
     expect(two.body.emails).toEqual(['pal@example.com']);
+    // Registered but unrelated: typing three letters no longer lists anyone's address.
     const three = await call(owner, { action: 'GetEmailComplete', email: 'rea' });
-    expect(three.body.emails).toEqual(['reader@example.com']);
-    const shortUnknown = await call(owner, { action: 'GetEmailComplete', email: 're' });
-    expect(shortUnknown.body.emails).toEqual([]);
+    expect(three.body.emails).toEqual([]);
+    const exact = await call(owner, { action: 'GetEmailComplete', email: 'Reader@Example.com' });
+    expect(exact.body.emails).toEqual(['reader@example.com']);
+    const unknownExact = await call(owner, { action: 'GetEmailComplete', email: 'nobody@x.io' });
+    expect(unknownExact.body.emails).toEqual([]);
     const wildcard = await call(owner, { action: 'GetEmailComplete', email: '%%%' });
     expect(wildcard.body.emails).toEqual([]);
     const notCreator = await call(reader, { action: 'GetEmailComplete', email: 'pal' });
     expect(notCreator.body.Error).toBe(ErrorCode.FORBIDDEN);
+
+    // A creator who has nothing to do with the owner learns nothing by typing.
+    for (const text of ['o', 'own', 'pal', 'p', '@']) {
+      const r = await call(stranger, { action: 'GetEmailComplete', email: text });
+      expect(r.body.emails, text).toEqual([]);
+    }
+    // Once the owner shares with them, the owner is a suggestion for them (and only the owner).
+    await call(owner, {
+      action: 'AddEmailToFriend',
+      friendid: 'alicegarden',
+      user: 'stranger@example.com',
+    });
+    const related = await call(stranger, { action: 'GetEmailComplete', email: 'o' });
+    expect(related.body.emails).toEqual(['owner@example.com']);
+    const notCoMembers = await call(stranger, { action: 'GetEmailComplete', email: 'pa' });
+    expect(notCoMembers.body.emails).toEqual([]);
   });
 });

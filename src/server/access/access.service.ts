@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../protocol/errors.ts';
+import { Email } from '../../protocol/fields.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -11,8 +12,6 @@ import { accessRepo } from './access.repo.ts';
 /** Ours: the spec sets no limit. */
 export const MAX_ACCESS_ENTRIES = 200;
 const SUGGESTIONS = 10;
-/** Registered addresses are suggested from this many typed characters on. */
-const REGISTERED_FROM = 3;
 /** Suggestions per user per 15 minutes (the studio asks at most once a second while typing). */
 const COMPLETE_LIMIT = { limit: 300, window: 15 * 60 };
 
@@ -67,7 +66,12 @@ export function accessService(deps: Deps) {
       return { friendemails: canManage(friend, me) ? await repo.list(friend.id) : [] };
     },
 
-    /** Suggestions while typing an address to share with (creators only, rate limited). */
+    /**
+     * Suggestions while typing an address to share with (creators only, rate limited): the
+     * people the caller already shares with or who share with the caller, and a registered
+     * address typed in full. Never other registered addresses: typing a few letters must not
+     * list who uses the app.
+     */
     async getEmailComplete(input: ParsedInput<'GetEmailComplete'>, ctx: Ctx) {
       const me = requireUser(ctx);
       if (!me.canadd && !me.globalpriv) {
@@ -82,10 +86,14 @@ export function accessService(deps: Deps) {
         throw new AppError(ErrorCode.RATE_LIMITED, undefined, { retryAfter: d.retryAfter });
       const text = input.email.trim().toLowerCase();
       if (!text) return { emails: [] };
-      const shared = await repo.sharedBy(me.id, text, SUGGESTIONS);
-      const others =
-        text.length >= REGISTERED_FROM ? await repo.registered(text, me.id, SUGGESTIONS) : [];
-      const emails = [...new Set([...shared, ...others])].filter((e) => e !== me.email);
+      const [shared, sharing, exact] = await Promise.all([
+        repo.sharedBy(me.id, text, SUGGESTIONS),
+        repo.sharingWith(me.email, text, SUGGESTIONS),
+        Email.safeParse(text).success ? repo.registered(text) : Promise.resolve(null),
+      ]);
+      const emails = [...new Set([...(exact ? [exact] : []), ...shared, ...sharing])].filter(
+        (e) => e !== me.email,
+      );
       return { emails: emails.slice(0, SUGGESTIONS) };
     },
   };

@@ -47,11 +47,36 @@ export interface StreamHandlers {
 export interface RetryPolicy {
   attempts: number;
   baseDelayMs: number;
-  /** Abort an attempt when no text arrives for this long (first token included). */
+  /** Abort an attempt when no text arrives for this long after the first token. */
   idleTimeoutMs: number;
+  /** Abort an attempt whose first token takes longer than this (default: idleTimeoutMs). */
+  firstTokenTimeoutMs?: number;
+  /** The whole reply, every attempt and pause included; past it the reply fails for good. */
+  totalTimeoutMs?: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 800, idleTimeoutMs: 60_000 };
+/** The defaults of MODEL_FIRST_TOKEN_SECONDS, MODEL_IDLE_SECONDS and MODEL_REPLY_SECONDS. */
+export const DEFAULT_RETRY: RetryPolicy = {
+  attempts: 3,
+  baseDelayMs: 800,
+  firstTokenTimeoutMs: 20_000,
+  idleTimeoutMs: 30_000,
+  totalTimeoutMs: 180_000,
+};
+
+/** The policy the configuration asks for. */
+export function retryPolicyFromConfig(config: {
+  MODEL_FIRST_TOKEN_SECONDS: number;
+  MODEL_IDLE_SECONDS: number;
+  MODEL_REPLY_SECONDS: number;
+}): RetryPolicy {
+  return {
+    ...DEFAULT_RETRY,
+    firstTokenTimeoutMs: config.MODEL_FIRST_TOKEN_SECONDS * 1000,
+    idleTimeoutMs: config.MODEL_IDLE_SECONDS * 1000,
+    totalTimeoutMs: config.MODEL_REPLY_SECONDS * 1000,
+  };
+}
 
 export class EngineError extends Error {
   readonly retryable: boolean;
@@ -61,8 +86,10 @@ export class EngineError extends Error {
   }
 }
 
-function classify(err: unknown, timedOut: boolean): EngineError {
+function classify(err: unknown, timedOut: 'first' | 'idle' | null): EngineError {
   if (err instanceof EngineError) return err;
+  if (timedOut === 'first')
+    return new EngineError('the model did not start answering (timeout)', true, { cause: err });
   if (timedOut)
     return new EngineError('the model stopped answering (timeout)', true, { cause: err });
   if (APICallError.isInstance(err)) {
@@ -78,6 +105,7 @@ function classify(err: unknown, timedOut: boolean): EngineError {
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
     const t = setTimeout(resolve, ms);
     signal?.addEventListener('abort', () => {
       clearTimeout(t);
@@ -125,18 +153,24 @@ export function createEngine(
     const controller = new AbortController();
     const onAbort = () => controller.abort(req.signal?.reason);
     req.signal?.addEventListener('abort', onAbort);
-    let timedOut = false;
+    let timedOut: 'first' | 'idle' | null = null;
     let timer: NodeJS.Timeout | undefined;
-    const arm = () => {
+    // A hung provider is caught early: the first token has its own (shorter) limit, then
+    // each gap between tokens has the idle limit.
+    const arm = (which: 'first' | 'idle') => {
       clearTimeout(timer);
+      const ms =
+        which === 'first'
+          ? (retry.firstTokenTimeoutMs ?? retry.idleTimeoutMs)
+          : retry.idleTimeoutMs;
       timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort(new Error('idle timeout'));
-      }, retry.idleTimeoutMs);
+        timedOut = which;
+        controller.abort(new Error(`${which} token timeout`));
+      }, ms);
     };
     let text = '';
     try {
-      arm();
+      arm('first');
       const result = streamText({
         model: resolved.model,
         system: req.system,
@@ -152,8 +186,11 @@ export function createEngine(
       let usage: EngineUsage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 };
       let finished = false;
       for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') {
-          arm();
+        if (part.type === 'reasoning-delta') {
+          // A reasoning model thinking out loud is working, not hung.
+          arm('idle');
+        } else if (part.type === 'text-delta') {
+          arm('idle');
           text += part.text;
           h.onDelta(part.text);
         } else if (part.type === 'error') {
@@ -182,24 +219,49 @@ export function createEngine(
     }
   }
 
+  /** Tries until an answer, a refusal, the last attempt, or the reply's total budget. */
+  async function withRetries(req: EngineRequest, h: StreamHandlers): Promise<EngineResult> {
+    for (let i = 1; ; i++) {
+      try {
+        return await attempt(req, h);
+      } catch (err) {
+        const e = err as EngineError & { partial?: boolean };
+        if (
+          req.signal?.aborted ||
+          !(e instanceof EngineError) ||
+          !e.retryable ||
+          i >= retry.attempts
+        )
+          throw err;
+        log.warn({ attempt: i, err: e.message }, 'model call failed, retrying');
+        if (e.partial) h.onRestart?.();
+        await sleep(retry.baseDelayMs * 2 ** (i - 1), req.signal);
+      }
+    }
+  }
+
   return {
     async stream(req: EngineRequest, h: StreamHandlers): Promise<EngineResult> {
-      for (let i = 1; ; i++) {
-        try {
-          return await attempt(req, h);
-        } catch (err) {
-          const e = err as EngineError & { partial?: boolean };
-          if (
-            req.signal?.aborted ||
-            !(e instanceof EngineError) ||
-            !e.retryable ||
-            i >= retry.attempts
-          )
-            throw err;
-          log.warn({ attempt: i, err: e.message }, 'model call failed, retrying');
-          if (e.partial) h.onRestart?.();
-          await sleep(retry.baseDelayMs * 2 ** (i - 1), req.signal);
+      if (!retry.totalTimeoutMs) return withRetries(req, h);
+      const total = new AbortController();
+      const onAbort = () => total.abort(req.signal?.reason);
+      if (req.signal?.aborted) onAbort();
+      req.signal?.addEventListener('abort', onAbort);
+      let overBudget = false;
+      const timer = setTimeout(() => {
+        overBudget = true;
+        total.abort(new Error('reply timeout'));
+      }, retry.totalTimeoutMs);
+      try {
+        return await withRetries({ ...req, signal: total.signal }, h);
+      } catch (err) {
+        if (overBudget) {
+          throw new EngineError('the model took too long to answer', false, { cause: err });
         }
+        throw err;
+      } finally {
+        clearTimeout(timer);
+        req.signal?.removeEventListener('abort', onAbort);
       }
     },
     /** The whole answer at once (memory, summaries, analysis). */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, signinLinks, users } from '../db/schema.ts';
 
@@ -18,6 +18,18 @@ export function authRepo(db: Db) {
     },
     async deleteSession(tokenHash: string) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+    /** Ends every session of the user but `keepHash` (null: all); answers how many ended. */
+    async deleteSessionsOf(userId: number, keepHash: string | null): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(
+          keepHash
+            ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepHash))
+            : eq(sessions.userId, userId),
+        )
+        .returning({ id: sessions.tokenHash });
+      return rows.length;
     },
     async createLink(userId: number, tokenHash: string, friendid: string | null, expiresAt: Date) {
       await db.insert(signinLinks).values({ userId, tokenHash, friendid, expiresAt });

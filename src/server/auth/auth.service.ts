@@ -6,21 +6,28 @@ import { AppError } from '../errors.ts';
 import { hashToken, newToken, verifyPassword } from '../infra/secrets.ts';
 import { signinLinkMail } from '../mail/templates.ts';
 import { msg } from '../messages.ts';
-import type { Ctx, SessionUser } from '../rpc/context.ts';
+import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { usersRepo, type UserRow } from '../users/users.repo.ts';
 import { authRepo } from './auth.repo.ts';
+import { passwordGuard } from './password-guard.ts';
 
 const MIN15 = 15 * 60;
+/** A /main/{email}/{token} address is for handing a session over now, not for keeping. */
+const MAIN_LINK_TTL_MINUTES = 5;
 /** Limits of ours: the spec leaves them to the server. */
 export const LIMITS = {
-  linkPerEmail: { limit: 5, window: MIN15 },
+  /** Per (address, client), so a stranger asking for links cannot use up the owner's. */
+  linkPerEmailIp: { limit: 5, window: MIN15 },
+  /** Per address from every client: bounds the mail an address can be sent. */
+  linkPerEmail: { limit: 20, window: 60 * 60 },
   linkPerIp: { limit: 30, window: MIN15 },
   probePerIp: { limit: 120, window: MIN15 },
-  passwordFailPerEmail: { limit: 8, window: MIN15 },
-  passwordFailPerIp: { limit: 40, window: MIN15 },
   registerPerIp: { limit: 10, window: 60 * 60 },
   badTokenPerIp: { limit: 30, window: MIN15 },
+  /** One-time links a signed-in user makes for /main/{email}/{token}. */
+  mainLinkPerUser: { limit: 20, window: MIN15 },
 } as const;
+// Password guesses have their own rules: see password-guard.ts.
 
 export function toSessionUser(u: UserRow): SessionUser {
   return {
@@ -39,6 +46,7 @@ export function authService(deps: Deps) {
   const { db, clock, limiter, mailer, config, log } = deps;
   const repo = authRepo(db);
   const usersR = usersRepo(db);
+  const passwords = passwordGuard(limiter);
 
   async function limit(key: string, rule: { limit: number; window: number }) {
     const d = await limiter.hit(key, rule.limit, rule.window);
@@ -56,6 +64,7 @@ export function authService(deps: Deps) {
 
   async function sendLink(user: UserRow, lang: Lang, friendid: string | undefined, ctx: Ctx) {
     await limit(`link:ip:${ctx.ip}`, LIMITS.linkPerIp);
+    await limit(`link:email-ip:${user.email}|${ctx.ip}`, LIMITS.linkPerEmailIp);
     await limit(`link:email:${user.email}`, LIMITS.linkPerEmail);
     const token = newToken();
     const expiresAt = new Date(clock.now().getTime() + AUTH.linkTtlMinutes * 60_000);
@@ -70,7 +79,7 @@ export function authService(deps: Deps) {
         ttlMinutes: AUTH.linkTtlMinutes,
       }),
     );
-    if (config.LOG_SIGNIN_LINKS !== false) log.info({ email: user.email, link }, 'sign-in link');
+    if (config.logSigninLinks) log.info({ email: user.email, link }, 'sign-in link');
   }
 
   const userAnswer = (u: UserRow, token: string) => ({
@@ -89,30 +98,11 @@ export function authService(deps: Deps) {
       const haspassword = user.passwordHash ? 1 : 0;
 
       if (input.password) {
-        const byEmail = `pwfail:email:${user.email}`;
-        const byIp = `pwfail:ip:${ctx.ip}`;
-        const [e, i] = await Promise.all([
-          limiter.peek(byEmail, LIMITS.passwordFailPerEmail.limit),
-          limiter.peek(byIp, LIMITS.passwordFailPerIp.limit),
-        ]);
-        if (!e.allowed || !i.allowed) {
-          throw new AppError(ErrorCode.RATE_LIMITED, undefined, {
-            retryAfter: Math.max(e.retryAfter, i.retryAfter),
-          });
-        }
-        const ok = user.passwordHash
-          ? await verifyPassword(input.password, user.passwordHash)
-          : false;
-        if (!ok) {
-          await limiter.hit(
-            byEmail,
-            LIMITS.passwordFailPerEmail.limit,
-            LIMITS.passwordFailPerEmail.window,
-          );
-          await limiter.hit(byIp, LIMITS.passwordFailPerIp.limit, LIMITS.passwordFailPerIp.window);
-          throw new AppError(ErrorCode.WRONG_PASSWORD);
-        }
-        await limiter.reset(byEmail);
+        const password = input.password;
+        const hash = user.passwordHash;
+        await passwords.attempt(user.email, ctx.ip, async () =>
+          hash ? verifyPassword(password, hash) : false,
+        );
         const token = await startSession(user, ctx);
         return { ...userAnswer(user, token), haspassword };
       }
@@ -150,7 +140,10 @@ export function authService(deps: Deps) {
       const link = await repo.consumeLink(th, now);
       if (link) {
         let user = await usersR.byId(link.userId);
-        if (!user) throw new AppError(ErrorCode.LINK_INVALID);
+        // /main/{email}/{token}: a link for someone else is a wrong address, and used up.
+        if (!user || (input.email && input.email !== user.email)) {
+          throw new AppError(ErrorCode.LINK_INVALID);
+        }
         if (!user.verifiedAt) user = await usersR.update(user.id, { verifiedAt: now });
         const token = await startSession(user, ctx);
         return {
@@ -160,17 +153,41 @@ export function authService(deps: Deps) {
       }
       const session = await repo.findSession(th, now);
       if (session) {
-        ctx.session.begin(input.token, session.expiresAt);
+        // API clients may check a session token, but a token that came in a request body
+        // (a URL, say) never becomes this browser's cookie: that would sign the visitor
+        // into someone else's account (login CSRF, session fixation).
         return userAnswer(session.user, input.token);
       }
       await limit(`badtoken:ip:${ctx.ip}`, LIMITS.badTokenPerIp);
       throw new AppError(ErrorCode.LINK_INVALID);
     },
 
+    /**
+     * A one-time sign-in address for this user, `/main/{email}/{token}` (spec part 1 §2, the
+     * assistant picker): it works once, within a few minutes, like an e-mailed link.
+     */
+    async createMainLink(ctx: Ctx) {
+      const me = requireUser(ctx);
+      await limit(`mainlink:user:${me.id}`, LIMITS.mainLinkPerUser);
+      const token = newToken();
+      const expiresAt = new Date(clock.now().getTime() + MAIN_LINK_TTL_MINUTES * 60_000);
+      await repo.createLink(me.id, hashToken(token), null, expiresAt);
+      const url = `${config.publicUrl}/main/${encodeURIComponent(me.email)}/${token}`;
+      return { token, url, minutes: MAIN_LINK_TTL_MINUTES };
+    },
+
     async signOut(ctx: Ctx) {
       if (ctx.sessionHash) await repo.deleteSession(ctx.sessionHash);
       ctx.session.end();
       return {};
+    },
+
+    /** Ends every session of the caller, this one included (a lost phone, a shared computer). */
+    async signOutEverywhere(ctx: Ctx) {
+      const me = requireUser(ctx);
+      const ended = await repo.deleteSessionsOf(me.id, null);
+      ctx.session.end();
+      return { ended };
     },
 
     /** The user behind a session token, or null. */

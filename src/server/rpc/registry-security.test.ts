@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
 import {
@@ -7,14 +6,8 @@ import {
   type ActionInput,
   type ActionName,
 } from '../../protocol/registry.ts';
-import * as schema from '../db/schema.ts';
-import {
-  createTestApp,
-  rpc,
-  testDatabases,
-  userWithSession,
-  type TestApp,
-} from '../test/harness.ts';
+import { createTestApp, rpc, testDatabases, type TestApp } from '../test/harness.ts';
+import { seedVictim, snapshot as takeSnapshot } from './security-fixture.ts';
 
 /**
  * Generated from the registry: every action, called anonymously, as a stranger, and with
@@ -26,6 +19,8 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   CheckToken: { token: 'some-token-value' },
   RegisterFullname: { email: 'victim@example.com', fullname: 'Victim' },
   SignOut: {},
+  CreateMainLink: { email: 'victim@example.com' },
+  SignOutEverywhere: { email: 'victim@example.com' },
   CheckEmail: { email: 'victim@example.com' },
   GetSetUserData: { email: 'victim@example.com', notes: 'overwritten' },
   AllowAdd: { email: 'victim@example.com' },
@@ -132,22 +127,11 @@ const targetsVictim: ActionName[] = [
   'DeleteImageFromServer',
 ];
 
-const tables = Object.entries(schema).filter(
-  ([, v]) => typeof v === 'object' && v !== null && 'getSQL' in v,
-);
-
 describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
   let t: TestApp;
   let stranger: string;
 
-  async function snapshot(): Promise<string> {
-    const h = createHash('sha256');
-    for (const [name, table] of tables) {
-      const rows = await t.deps.db.select().from(table as any);
-      h.update(name + JSON.stringify(rows));
-    }
-    return h.digest('hex');
-  }
+  const snapshot = () => takeSnapshot(t);
 
   async function expectRefusedUnchanged(
     body: unknown,
@@ -169,32 +153,7 @@ describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await userWithSession(t, 'victim@example.com', { grant: 'canadd,globalpriv' });
-    stranger = await userWithSession(t, 'stranger@example.com');
-    const { usersRepo } = await import('../users/users.repo.ts');
-    const victim = await usersRepo(t.deps.db).byEmail('victim@example.com');
-    const [secret] = await t.deps.db
-      .insert(schema.friends)
-      .values({ friendid: 'victimsecret', publicfriend: 0, ownerId: victim!.id })
-      .returning();
-    // The victim's file 1, knowledge subject 1, access entry and generated image 1.
-    await t.deps.db.insert(schema.friendFiles).values({
-      friendId: secret!.id,
-      title: 'diary',
-      kind: 'txt',
-      size: 5,
-      storageKey: 'knowledge/1/diary.txt',
-    });
-    await t.deps.db
-      .insert(schema.knowledge)
-      .values({ friendId: secret!.id, subject: 'secrets', contents: 'the vault code is 1234' });
-    await t.deps.db
-      .insert(schema.friendAccess)
-      .values({ friendId: secret!.id, email: 'pal@example.com', editpriv: 1 });
-    await t.deps.db
-      .insert(schema.images)
-      .values({ owner: victim!.id, image: 'g_victim.png', prompt: 'a private prompt' });
-    await t.storage.put('generated/g_victim.png', Buffer.from('not really a png'));
+    ({ stranger } = await seedVictim(t));
   });
   afterAll(() => t.close());
 

@@ -14,7 +14,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { manualClock } from '../infra/clock.ts';
-import { memoryRateLimiter } from '../infra/rate-limit.ts';
+import { memoryRateLimiter, type RateLimiter } from '../infra/rate-limit.ts';
 import { localStorage, type Storage } from '../infra/storage.ts';
 import { extractorFor } from '../knowledge/extractor.ts';
 import { googleDocsClient } from '../knowledge/google-docs.client.ts';
@@ -110,6 +110,8 @@ export async function createTestApp(
     storage?: Storage;
     /** The shutdown grace, ended by the test (default: a real timer). */
     graceTimer?: GraceTimer;
+    /** Rate limits elsewhere than in memory (Redis, PostgreSQL); given the test's clock. */
+    limiter?: (clock: ReturnType<typeof manualClock>, db: Database['db']) => Promise<RateLimiter>;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await freshDatabase(kind, opts.poolSize));
@@ -132,7 +134,9 @@ export async function createTestApp(
     db: database.db,
     mailer,
     clock,
-    limiter: memoryRateLimiter(() => clock.now().getTime()),
+    limiter: opts.limiter
+      ? await opts.limiter(clock, database.db)
+      : memoryRateLimiter(() => clock.now().getTime()),
     log: pino({ level: 'silent' }),
     google: opts.google ?? null,
     storage,
@@ -184,6 +188,8 @@ export async function rpc(
     bearer?: string;
     cookies?: Record<string, string>;
     headers?: Record<string, string>;
+    /** The client's network address (the rate limits' "client"). */
+    ip?: string;
   } = {},
 ): Promise<CallResult> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
@@ -193,6 +199,7 @@ export async function rpc(
     url: '/api',
     headers,
     cookies: opts.cookies ?? {},
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const cookies: Record<string, string> = {};

@@ -6,12 +6,14 @@ import { AppError } from '../errors.ts';
 import { hashPassword } from '../infra/secrets.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
+import { authRepo } from '../auth/auth.repo.ts';
 import { usersRepo, type UserPatch, type UserRow } from './users.repo.ts';
 
 const fmt = (d: Date | null) => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : '');
 
 export function usersService(deps: Deps) {
   const repo = usersRepo(deps.db);
+  const sessions = authRepo(deps.db);
 
   async function current(ctx: Ctx): Promise<UserRow> {
     const me = requireUser(ctx);
@@ -59,7 +61,14 @@ export function usersService(deps: Deps) {
         patch.passwordHash = await hashPassword(input.password);
       }
       if (Object.keys(patch).length > 0) u = await repo.update(u.id, patch);
-      return userData(u);
+      if (!patch.passwordHash) return userData(u);
+      // Whoever knew the old password may hold a session: only this one survives the change.
+      const sessionsended = await sessions.deleteSessionsOf(u.id, ctx.sessionHash);
+      return {
+        ...(await userData(u)),
+        sessionsended,
+        message: msg('passwordChanged', ctx.lang, { n: String(sessionsended) }),
+      };
     },
 
     async allowAdd(ctx: Ctx) {

@@ -7,6 +7,7 @@ import { useAssistantHost } from '../../shared/session/use-assistant-host.ts';
 import { useSignOut } from '../../shared/session/use-sign-out.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
 import { LangSwitch } from './lang-switch.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 /** Chat screens use the whole width: no logo there (spec part 1 §2 'Shell'). */
 const NO_LOGO = /^\/(chat|minchat)(\/|$)/;
@@ -42,16 +43,7 @@ export function TopBar() {
         <Group gap="xs" wrap="nowrap" className="top-bar__end">
           {email ? (
             <>
-              <Text
-                size="sm"
-                fw={500}
-                truncate="end"
-                className="top-bar__name"
-                dir="auto"
-                data-testid="user-fullname"
-              >
-                {fullname}
-              </Text>
+              <UserMenu fullname={fullname} />
               <ActionIcon
                 component={Link}
                 to="/edituser"

@@ -14,10 +14,10 @@ import type { SignedIn } from '../../shared/session/session.ts';
  */
 const inFlight = new Map<string, Promise<Answer<'CheckToken'>>>();
 
-function checkTokenOnce(token: string, lang: 'he' | 'en') {
+function checkTokenOnce(token: string, lang: 'he' | 'en', email?: string) {
   let p = inFlight.get(token);
   if (!p) {
-    p = withBusy(() => call('CheckToken', { token, lang }));
+    p = withBusy(() => call('CheckToken', { token, lang, ...(email ? { email } : {}) }));
     inFlight.set(token, p);
     p.catch(() => inFlight.delete(token));
   }
@@ -25,10 +25,15 @@ function checkTokenOnce(token: string, lang: 'he' | 'en') {
 }
 
 /**
- * Checks `token` with the server. Success → `onSignedIn`; failure → /home, where the
- * server's message (e.g. 'this link has expired') is shown.
+ * Checks `token` with the server (with the `email` the address names, when it names one).
+ * Success → `onSignedIn`; failure → /home, where the server's message (e.g. 'this link has
+ * expired') is shown.
  */
-export function useTokenSignIn(token: string | undefined, onSignedIn: (answer: SignedIn) => void) {
+export function useTokenSignIn(
+  token: string | undefined,
+  onSignedIn: (answer: SignedIn) => void,
+  email?: string,
+) {
   const { lang } = useLanguage();
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -37,7 +42,7 @@ export function useTokenSignIn(token: string | undefined, onSignedIn: (answer: S
   useEffect(() => {
     if (!token) return;
     let live = true;
-    checkTokenOnce(token, lang)
+    checkTokenOnce(token, lang, email)
       .then((answer) => {
         if (!live) return;
         if (answer.Error === ErrorCode.OK) onSignedIn(answer);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RetryIcon, RewindIcon } from '../../shared/components/icons.tsx';
 import { formatTime } from '../../shared/i18n/format-time.ts';
 import { MessageMarkdown } from './message-markdown.tsx';
+import { WaitingHint } from './waiting-hint.tsx';
 import type { Message } from './use-conversation.ts';
 
 /**
@@ -79,6 +80,7 @@ export const MessageItem = memo(function MessageItem({
         <img className="chat-msg__img" src={m.img} alt={t('chat.pastedImage')} loading="lazy" />
       ) : null}
       {m.message ? <MessageMarkdown text={m.message} role={m.role} /> : null}
+      <WaitingHint waiting={writing && !m.message} />
       {writing ? (
         <span className="chat-typing" aria-label={t('chat.writing', { name: m.speaker })}>
           <span />

@@ -29,6 +29,10 @@ export const en = {
     toList: 'To the characters list',
     editUser: 'Edit my details',
     logout: 'Log out',
+    signOutEverywhere: 'Sign out on every device',
+    signOutEverywhereText:
+      'Every session of your account ends, on every device and browser, this one included. Sign in again with a link or your password.',
+    signOutEverywhereConfirm: 'Sign out everywhere',
     poweredBy: 'Powered by',
     version: 'version {{version}}',
   },
@@ -351,6 +355,7 @@ export const en = {
     retry: 'Try again',
     replyFailed: 'The character could not answer right now.',
     writing: '{{name}} is writing...',
+    stillWaiting: 'Still waiting for the model…',
     placeholder: 'Write a message (Enter sends, Shift+Enter starts a new line)',
     send: 'Send',
     pastedImage: 'Pasted image',

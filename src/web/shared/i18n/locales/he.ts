@@ -31,6 +31,10 @@ export const he: Translation = {
     toList: 'לרשימת הדמויות',
     editUser: 'עריכת הפרטים שלי',
     logout: 'התנתקות',
+    signOutEverywhere: 'התנתקות מכל המכשירים',
+    signOutEverywhereText:
+      'כל החיבורים לחשבון שלך יסתיימו, בכל מכשיר ודפדפן, כולל זה. אפשר להתחבר שוב עם קישור או עם הסיסמה.',
+    signOutEverywhereConfirm: 'התנתקות מכל מקום',
     poweredBy: 'מופעל על ידי',
     version: 'גרסה {{version}}',
   },
@@ -348,6 +352,7 @@ export const he: Translation = {
     retry: 'נסו שוב',
     replyFailed: 'הדמות לא הצליחה לענות כרגע.',
     writing: '{{name}} כותב/ת...',
+    stillWaiting: 'עדיין ממתינים למודל…',
     placeholder: 'כתבו הודעה (Enter שולח, Shift+Enter לשורה חדשה)',
     send: 'שליחה',
     pastedImage: 'תמונה מודבקת',

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  directEndpoints,
+  type DirectEndpointDef,
+  type DirectEndpointName,
+} from '../../protocol/direct.ts';
+import { ErrorCode, errorText } from '../../protocol/errors.ts';
+import { createTestApp, testDatabases, type TestApp } from '../test/harness.ts';
+import { seedVictim, snapshot } from './security-fixture.ts';
+
+/**
+ * Generated from the direct-endpoint registry, like the actions' tests: every endpoint is
+ * called anonymously, with a cookie but no XSRF header, as a stranger naming someone else,
+ * as a stranger aiming at the victim's private character or image, and with malformed
+ * input; each must refuse cleanly (no 5xx), leak nothing and change nothing (rows or files).
+ * The samples are typed by the registry: a new endpoint cannot skip these tests.
+ */
+interface Sample {
+  /** Text fields (multipart), JSON body fields, or query parameters. */
+  fields: Record<string, string>;
+  file?: { name: string; content: string };
+  /** For `path` endpoints: what follows the path. */
+  tail?: string;
+  /** Points at the victim's private data (a stranger must get nothing of it). */
+  targetsVictim?: boolean;
+}
+
+const samples: { [K in DirectEndpointName]: Sample } = {
+  upload: {
+    fields: { friend: 'victimsecret', user: 'victim@example.com', subject: 'x' },
+    file: { name: 'notes.txt', content: 'overwritten knowledge' },
+    targetsVictim: true,
+  },
+  uploadImage: {
+    fields: { friend: 'victimsecret', user: 'victim@example.com' },
+    file: { name: 'face.gif', content: 'GIF89a not really' },
+    targetsVictim: true,
+  },
+  googleDocs: {
+    fields: {
+      action: 'read_doc',
+      email: 'victim@example.com',
+      friend: 'victimsecret',
+      doc_url: 'https://docs.google.com/document/d/abcdefghijklmnopqrstuvwxyz/edit',
+    },
+    targetsVictim: true,
+  },
+  googleDocsCallback: { fields: { code: 'stolen-code', state: 'forged-state' } },
+  download: { fields: { imagename: 'g_victim.png' }, targetsVictim: true },
+  publicImages: { fields: {}, tail: 'g_victim.png', targetsVictim: true },
+  googleSignIn: { fields: { idToken: 'forged.id.token.value' } },
+};
+
+const LEAKS = /vault code|private prompt|diary|pal@|not really a png/;
+
+function multipart(fields: Record<string, unknown>, file?: Sample['file']) {
+  const boundary = '----sefer-security-test';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${String(v)}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          `content-type: application/octet-stream\r\n\r\n${file.content}\r\n`,
+      ),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+interface Caller {
+  bearer?: string;
+  cookies?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+async function callEndpoint(
+  t: TestApp,
+  def: DirectEndpointDef,
+  sample: Sample,
+  fields: Record<string, unknown>,
+  caller: Caller = {},
+) {
+  const headers: Record<string, string> = { ...caller.headers };
+  if (caller.bearer) headers.authorization = `Bearer ${caller.bearer}`;
+  let url = def.path;
+  let payload: Buffer | string | undefined;
+  if (def.body === 'multipart') {
+    const m = multipart(fields, sample.file);
+    payload = m.payload;
+    headers['content-type'] = m.type;
+  } else if (def.body === 'json') {
+    payload = JSON.stringify(fields);
+    headers['content-type'] = 'application/json';
+  } else if (def.body === 'query') {
+    url += `?${new URLSearchParams(fields as Record<string, string>).toString()}`;
+  } else {
+    url += encodeURIComponent(String(sample.tail ?? ''));
+  }
+  const res = await t.app.inject({
+    method: def.method,
+    url,
+    headers,
+    cookies: caller.cookies ?? {},
+    ...(payload !== undefined ? { payload } : {}),
+  });
+  const sid = res.cookies.find((c) => c.name === 'sid')?.value ?? '';
+  return { status: res.statusCode, text: res.body, sid };
+}
+
+const names = Object.keys(directEndpoints) as DirectEndpointName[];
+
+describe.each(testDatabases())('direct endpoints refuse cleanly on %s', (kind) => {
+  let t: TestApp;
+  let stranger: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    ({ stranger } = await seedVictim(t));
+  });
+  afterAll(() => t.close());
+
+  /** Calls, then checks: a 4xx refusal, no session handed out, nothing leaked, nothing changed. */
+  async function expectRefused(
+    name: DirectEndpointName,
+    fields: Record<string, unknown>,
+    caller: Caller,
+    statuses?: number[],
+  ) {
+    const def = directEndpoints[name];
+    const before = await snapshot(t);
+    const r = await callEndpoint(t, def, samples[name], fields, caller);
+    expect(r.status, r.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+    expect(r.status, r.text.slice(0, 300)).toBeLessThan(500);
+    if (statuses) expect(statuses, r.text.slice(0, 300)).toContain(r.status);
+    expect(r.sid).toBe('');
+    expect(r.text).not.toMatch(LEAKS);
+    expect(await snapshot(t)).toBe(before);
+    return r;
+  }
+
+  it('the samples cover the direct endpoints exactly', () => {
+    expect(Object.keys(samples).sort()).toEqual([...names].sort());
+  });
+
+  for (const name of names) {
+    const def: DirectEndpointDef = directEndpoints[name];
+    const sample = samples[name];
+    if (def.access !== 'public') {
+      it(`${name}: anonymous is refused`, async () => {
+        await expectRefused(name, sample.fields, {}, [401]);
+      });
+      it(`${name}: a forged bearer token is refused`, async () => {
+        await expectRefused(name, sample.fields, { bearer: 'forged-token' }, [401]);
+      });
+    }
+    if (def.method !== 'GET' && def.access !== 'public') {
+      it(`${name}: a session cookie without the XSRF header is refused`, async () => {
+        const cookies = { sid: stranger, 'XSRF-TOKEN': 'a' };
+        const r = await expectRefused(name, sample.fields, { cookies }, [403]);
+        // Refused as a forged request, before the stranger's own rights are even looked at.
+        expect(r.text).toContain(errorText(ErrorCode.CSRF, 'he'));
+      });
+    }
+    if (def.identity) {
+      it(`${name}: a stranger naming someone else in "${def.identity}" is refused`, async () => {
+        await expectRefused(name, sample.fields, { bearer: stranger }, [403]);
+      });
+    }
+    if (sample.targetsVictim) {
+      it(`${name}: a stranger gets nothing of the victim's private data`, async () => {
+        const { user: _u, email: _e, ...rest } = sample.fields;
+        await expectRefused(name, rest, { bearer: stranger });
+      });
+    }
+    const inputFields = Object.keys(sample.fields);
+    if (inputFields.length > 0 || def.body === 'path') {
+      it(`${name}: huge inputs are refused`, async () => {
+        const huge: Record<string, string> = {};
+        for (const f of inputFields) huge[f] = 'א'.repeat(def.body === 'query' ? 3000 : 100_000);
+        await expectRefused(name, huge, { bearer: stranger });
+      });
+    }
+    if (def.body === 'json') {
+      for (const field of inputFields) {
+        it(`${name}: a wrong type in "${field}" is refused`, async () => {
+          await expectRefused(
+            name,
+            { ...sample.fields, [field]: { nested: [1, 2] } },
+            {
+              bearer: stranger,
+            },
+          );
+        });
+      }
+    }
+  }
+
+  it('a multipart endpoint refuses a body that is not a form, and a JSON endpoint one that is not JSON', async () => {
+    for (const name of names) {
+      const def = directEndpoints[name];
+      if (def.method === 'GET') continue;
+      const before = await snapshot(t);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: def.path,
+        headers: {
+          authorization: `Bearer ${stranger}`,
+          'content-type': def.body === 'multipart' ? 'application/json' : 'multipart/form-data',
+        },
+        payload: '{"broken": ',
+      });
+      expect(res.statusCode, `${name}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(500);
+      expect(await snapshot(t)).toBe(before);
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as schema from '../db/schema.ts';
+import { usersRepo } from '../users/users.repo.ts';
+import { userWithSession, type TestApp } from '../test/harness.ts';
+
+/**
+ * The victim the generated security tests attack: a user with a private character
+ * `victimsecret` holding file 1, knowledge subject 1 and an access entry, and a private
+ * generated image `g_victim.png`. Answers the stranger's bearer token.
+ */
+export async function seedVictim(t: TestApp): Promise<{ stranger: string; victim: string }> {
+  const victim = await userWithSession(t, 'victim@example.com', { grant: 'canadd,globalpriv' });
+  const stranger = await userWithSession(t, 'stranger@example.com');
+  const victimRow = await usersRepo(t.deps.db).byEmail('victim@example.com');
+  const [secret] = await t.deps.db
+    .insert(schema.friends)
+    .values({ friendid: 'victimsecret', publicfriend: 0, ownerId: victimRow!.id })
+    .returning();
+  await t.deps.db.insert(schema.friendFiles).values({
+    friendId: secret!.id,
+    title: 'diary',
+    kind: 'txt',
+    size: 5,
+    storageKey: 'knowledge/1/diary.txt',
+  });
+  await t.deps.db
+    .insert(schema.knowledge)
+    .values({ friendId: secret!.id, subject: 'secrets', contents: 'the vault code is 1234' });
+  await t.deps.db
+    .insert(schema.friendAccess)
+    .values({ friendId: secret!.id, email: 'pal@example.com', editpriv: 1 });
+  await t.deps.db
+    .insert(schema.images)
+    .values({ owner: victimRow!.id, image: 'g_victim.png', prompt: 'a private prompt' });
+  await t.storage.put('generated/g_victim.png', Buffer.from('not really a png'));
+  return { stranger, victim };
+}
+
+const tables = Object.entries(schema).filter(
+  ([, v]) => typeof v === 'object' && v !== null && 'getSQL' in v,
+);
+
+function listFiles(dir: string, out: string[] = []): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return out;
+  }
+  for (const n of names) {
+    const p = join(dir, n);
+    if (statSync(p).isDirectory()) listFiles(p, out);
+    else out.push(`${p}:${createHash('sha256').update(readFileSync(p)).digest('hex')}`);
+  }
+  return out;
+}
+
+/** A hash of every table and every stored file: equal before and after means nothing changed. */
+export async function snapshot(t: TestApp): Promise<string> {
+  const h = createHash('sha256');
+  for (const [name, table] of tables) {
+    const rows = await t.deps.db.select().from(table as never);
+    h.update(name + JSON.stringify(rows));
+  }
+  h.update(listFiles(t.deps.config.filesDir).join('\n'));
+  return h.digest('hex');
+}

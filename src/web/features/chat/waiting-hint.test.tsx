@@ -1,0 +1,32 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TIMINGS } from '../../../protocol/constants.ts';
+import { renderScreen } from '../../test/render.tsx';
+import { WaitingHint } from './waiting-hint.tsx';
+
+describe('still waiting for the model', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('appears only after a few seconds without a token, in he and en, and goes when text comes', () => {
+    const { rerender } = renderScreen(<WaitingHint waiting />, { lang: 'en' });
+    act(() => vi.advanceTimersByTime(TIMINGS.modelWaitHintMs - 1));
+    expect(screen.queryByTestId('chat-waiting-hint')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByTestId('chat-waiting-hint')).toHaveTextContent(
+      'Still waiting for the model…',
+    );
+    rerender(<WaitingHint waiting={false} />);
+    expect(screen.queryByTestId('chat-waiting-hint')).toBeNull();
+  });
+
+  it('speaks Hebrew too', () => {
+    renderScreen(<WaitingHint waiting />, { lang: 'he' });
+    act(() => vi.advanceTimersByTime(TIMINGS.modelWaitHintMs));
+    expect(screen.getByTestId('chat-waiting-hint')).toHaveTextContent('עדיין ממתינים למודל…');
+  });
+});
