@@ -12,13 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import type { ChatEngine, EngineRequest, StreamHandlers } from '../src/server/ai/engine.ts';
+import type { ChatEngine, EngineRequest } from '../src/server/ai/engine.ts';
 import type { ChatRepo, MessageRow } from '../src/server/chat/chat.repo.ts';
 import { createReplyRunner, type ReplyEvent } from '../src/server/chat/reply-runner.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { memoryEvents, type Events } from '../src/server/platform/events.ts';
 import { pgEvents } from '../src/server/platform/events-pg.ts';
 import { redisEvents } from '../src/server/platform/events-redis.ts';
+import { steppedEngine } from '../src/server/test/stepped-engine.ts';
 
 const config = loadConfig();
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 40);
@@ -30,26 +31,6 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
-
-function steppedEngine() {
-  let handlers!: StreamHandlers;
-  let finish!: () => void;
-  const engine = {
-    stream: (_req: EngineRequest, h: StreamHandlers) => {
-      handlers = h;
-      return new Promise((resolve) => {
-        finish = () =>
-          resolve({
-            text: '',
-            model: 'm',
-            offline: false,
-            usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 },
-          });
-      });
-    },
-  } as unknown as ChatEngine;
-  return { engine, step: () => handlers, finish: () => finish() };
-}
 
 function memoryRepo() {
   const rows = new Map<number, MessageRow>();

@@ -1,30 +1,10 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatEngine, EngineRequest, StreamHandlers } from '../ai/engine.ts';
+import type { EngineRequest } from '../ai/engine.ts';
 import { eventTransports } from '../platform/test-transports.ts';
 import type { ChatRepo, MessageRow } from './chat.repo.ts';
 import { createReplyRunner, type ReplyEvent } from './reply-runner.ts';
-
-/** An engine whose answer the test drives step by step. */
-function steppedEngine() {
-  let handlers!: StreamHandlers;
-  let finish!: () => void;
-  const engine = {
-    stream: (_req: EngineRequest, h: StreamHandlers) => {
-      handlers = h;
-      return new Promise((resolve) => {
-        finish = () =>
-          resolve({
-            text: '',
-            model: 'm',
-            offline: false,
-            usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 },
-          });
-      });
-    },
-  } as unknown as ChatEngine;
-  return { engine, step: () => handlers, finish: () => finish() };
-}
+import { steppedEngine } from '../test/stepped-engine.ts';
 
 /** One stored reply both instances read; the writer never flushes it while streaming. */
 function sharedRow(id: number) {

@@ -1,33 +1,13 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { ChatEngine, EngineRequest, StreamHandlers } from '../ai/engine.ts';
+import type { EngineRequest } from '../ai/engine.ts';
 import type { ChatRepo, MessageRow } from './chat.repo.ts';
 import { memoryEvents } from '../platform/events.ts';
 import { createReplyRunner, type ReplyEvent } from './reply-runner.ts';
+import { steppedEngine } from '../test/stepped-engine.ts';
 
 const row = (content: string): MessageRow =>
   ({ id: 1, content, status: 'done', updatedAt: new Date() }) as unknown as MessageRow;
-
-/** An engine whose answer the test drives step by step. */
-function steppedEngine() {
-  let handlers!: StreamHandlers;
-  let finish!: () => void;
-  const engine = {
-    stream: (_req: EngineRequest, h: StreamHandlers) => {
-      handlers = h;
-      return new Promise((resolve) => {
-        finish = () =>
-          resolve({
-            text: 'final',
-            model: 'm',
-            offline: false,
-            usage: { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0 },
-          });
-      });
-    },
-  } as unknown as ChatEngine;
-  return { engine, step: () => handlers, finish: () => finish() };
-}
 
 const repo = { updateMessage: async () => row('') } as unknown as ChatRepo;
 
