@@ -38,3 +38,19 @@ export function chatTestBed(kind: DbKind) {
     rpc(bed.t.app, { action: 'RetrieveConversation', friendid: 'holmesen', ...body }, { bearer });
   return { bed, ask, retrieve };
 }
+
+export interface SseEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** A Server-Sent Events body as its events. */
+export function parseSse(text: string): SseEvent[] {
+  return text
+    .split('\n\n')
+    .filter((b) => b.startsWith('event:'))
+    .map((b) => {
+      const [e, d] = b.split('\n');
+      return { event: e!.slice(7), data: JSON.parse(d!.slice(6)) as Record<string, unknown> };
+    });
+}

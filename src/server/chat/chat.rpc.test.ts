@@ -5,22 +5,7 @@ import { buildApp } from '../app.ts';
 import { messages } from '../db/schema.ts';
 import type { FakeOpenAI } from '../test/fake-openai.ts';
 import { rpc, secondInstance, testDatabases, type TestApp } from '../test/harness.ts';
-import { chatTestBed } from './chat-test-kit.ts';
-
-interface SseEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
-
-function parseSse(text: string): SseEvent[] {
-  return text
-    .split('\n\n')
-    .filter((b) => b.startsWith('event:'))
-    .map((b) => {
-      const [e, d] = b.split('\n');
-      return { event: e!.slice(7), data: JSON.parse(d!.slice(6)) as Record<string, unknown> };
-    });
-}
+import { chatTestBed, parseSse } from './chat-test-kit.ts';
 
 describe.each(testDatabases())('chat on %s', (kind) => {
   const { bed, ask, retrieve } = chatTestBed(kind);

@@ -1,0 +1,106 @@
+import { and, eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { Deps } from '../deps.ts';
+import { messages } from '../db/schema.ts';
+import { pgEvents } from '../platform/events-pg.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai.ts';
+import {
+  createTestApp,
+  freshDatabase,
+  rpc,
+  secondInstance,
+  testDatabases,
+  userWithSession,
+  type TestApp,
+} from '../test/harness.ts';
+import { parseSse } from './chat-test-kit.ts';
+
+const TOKENS = ['one ', 'two ', 'three ', 'four ', 'five ', 'six '];
+
+describe.runIf(testDatabases().includes('postgres'))('two app instances on PostgreSQL', () => {
+  let fake: FakeOpenAI;
+  let t: TestApp;
+  let other: Awaited<ReturnType<typeof buildApp>>;
+  let otherDeps: Deps;
+  let token: string;
+  let release!: () => void;
+  const log = pino({ level: 'silent' });
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    const database = await freshDatabase('postgres');
+    t = await createTestApp('postgres', {
+      database,
+      events: pgEvents(database.url!, log),
+      env: { OPENAI_COMPATIBLE_BASE_URL: fake.url, OPENAI_COMPATIBLE_MODELS: 'fake-model' },
+      retry: { attempts: 1, baseDelayMs: 1, idleTimeoutMs: 3_600_000 },
+    });
+    const closeFirst = t.close;
+    t.close = async () => {
+      await closeFirst();
+      await database.close();
+    };
+    otherDeps = secondInstance(t, pgEvents(database.url!, log));
+    other = await buildApp(otherDeps);
+    await other.ready();
+    token = await userWithSession(t, 'reader@example.com', { name: 'Dana Reader' });
+  });
+  afterAll(async () => {
+    release?.();
+    await other?.close();
+    await otherDeps?.events.close();
+    await t?.close();
+    await fake?.close();
+  });
+
+  it("a follower on instance B gets A's reply as it streams, in order, to the end", async () => {
+    const resume = new Promise<void>((r) => (release = r));
+    fake.enqueueFor('Tell me', { tokens: TOKENS, pauseAfter: 3, resume });
+    const asked = rpc(
+      t.app,
+      { action: 'AskFriend', friendid: 'holmesen', lang: 'en', message: 'Tell me', subject: 'B' },
+      { bearer: token },
+    );
+    // A is held after three words; the reply row exists and is streaming.
+    const [reply] = await vi.waitFor(async () => {
+      const rows = await t.deps.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.role, 'assistant'), eq(messages.status, 'streaming')));
+      expect(rows).toHaveLength(1);
+      return rows;
+    });
+    const followed = other.inject({
+      method: 'POST',
+      url: '/api',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        authorization: `Bearer ${token}`,
+      },
+      payload: { action: 'FollowReply', replyid: reply!.id },
+    });
+    // B listens on the reply's channel before A goes on.
+    await vi.waitFor(async () => {
+      const r = await t.deps.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and query = ${`LISTEN "reply.${reply!.id}"`}`,
+      );
+      expect((r as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    });
+    release();
+    const events = parseSse((await followed).body);
+    const text = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join('');
+    expect(text).toBe(TOKENS.join(''));
+    expect(events.at(-1)).toMatchObject({
+      event: 'done',
+      data: { Error: 0, status: 'done', message: TOKENS.join('') },
+    });
+    expect((await asked).body).toMatchObject({ Error: 0, message: TOKENS.join('') });
+  });
+});
