@@ -8,7 +8,13 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import { actionNames } from '../../protocol/registry.ts';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
-import { createTestApp, rpc, userWithSession, type TestApp } from '../test/harness.ts';
+import {
+  createTestApp,
+  rpc,
+  secondInstance,
+  userWithSession,
+  type TestApp,
+} from '../test/harness.ts';
 
 let t: TestApp;
 const others: FastifyInstance[] = [];
@@ -19,7 +25,11 @@ const assetBody = `console.log(${JSON.stringify('שלום עולם '.repeat(400)
 
 /** Another app over the same database, with some settings changed. */
 async function appWith(change: Partial<Config>, deps: Partial<TestApp['deps']> = {}) {
-  const app = await buildApp({ ...t.deps, ...deps, config: { ...t.deps.config, ...change } });
+  const app = await buildApp({
+    ...secondInstance(t),
+    ...deps,
+    config: { ...t.deps.config, ...change },
+  });
   await app.ready();
   others.push(app);
   return app;
