@@ -34,10 +34,11 @@ for (const transport of eventTransports()) {
     let opened: ReturnType<typeof transport.open>;
     afterEach(async () => opened?.close());
 
-    it('gets every delta as it is written, a restart, and the stored end', async () => {
+    /** A reply being written on one instance, and another instance to follow it from. */
+    function twoInstances() {
       opened = transport.open();
       const id = 1000 + Math.floor(Math.random() * 1e6);
-      const { repo } = sharedRow(id);
+      const { repo, row } = sharedRow(id);
       const { engine, step, finish } = steppedEngine();
       const writer = createReplyRunner(repo, engine, opened.instance(), log, opts);
       const reader = createReplyRunner(repo, engine, opened.instance(), log, opts);
@@ -48,6 +49,11 @@ for (const transport of eventTransports()) {
           (await repo.updateMessage(id, { content, status: 'done' }))! as MessageRow,
         () => 'failed',
       );
+      return { id, row, step, finish, writer, reader };
+    }
+
+    it('gets every delta as it is written, a restart, and the stored end', async () => {
+      const { id, step, finish, writer, reader } = twoInstances();
       const seen: ReplyEvent[] = [];
       const stop = reader.follow(id, 0, (e) => seen.push(e));
       await stop.ready;
@@ -69,19 +75,7 @@ for (const transport of eventTransports()) {
     });
 
     it('a follower that missed events catches up from the row', async () => {
-      opened = transport.open();
-      const id = 1000 + Math.floor(Math.random() * 1e6);
-      const { repo, row } = sharedRow(id);
-      const { engine, step, finish } = steppedEngine();
-      const writer = createReplyRunner(repo, engine, opened.instance(), log, opts);
-      const reader = createReplyRunner(repo, engine, opened.instance(), log, opts);
-      writer.start(
-        id,
-        {} as EngineRequest,
-        async (_r, content) =>
-          (await repo.updateMessage(id, { content, status: 'done' }))! as MessageRow,
-        () => 'failed',
-      );
+      const { id, row, step, finish, writer, reader } = twoInstances();
       step().onDelta('abc');
       // Written to the row, and its event gone before the follower came.
       row.content = 'abcdef';

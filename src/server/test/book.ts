@@ -4,6 +4,8 @@
  * their words), so retrieval can be tested on a book-length text with known answers.
  */
 
+import { seededRandom } from '../infra/seeded-random.ts';
+
 export interface PlantedFact {
   /** A question a reader would ask, worded differently from the fact. */
   question: string;
@@ -290,25 +292,13 @@ const he: Language = {
   ],
 };
 
-/** A small seeded generator (mulberry32): the same seed gives the same book. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function buildNovel(
   lang: 'he' | 'en',
   opts: { chars?: number; seed?: number } = {},
 ): { text: string; facts: PlantedFact[] } {
   const L = lang === 'he' ? he : en;
   const target = opts.chars ?? 400_000;
-  const rnd = random(opts.seed ?? 7);
+  const rnd = seededRandom(opts.seed ?? 7);
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const sentence = () => {
     const name = pick(L.names);

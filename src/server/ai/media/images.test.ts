@@ -1,18 +1,13 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMediaKit, type MediaKit } from './media-test-kit.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mediaKitPerFile, type MediaKit } from './media-test-kit.ts';
 
 const PNG = '89504e470d0a1a0a';
 
 describe('image port', () => {
+  const bed = mediaKitPerFile();
   let kit: MediaKit;
-  beforeAll(async () => {
-    kit = await startMediaKit();
-  });
-  afterAll(() => kit.close());
-  beforeEach(() => {
-    kit.fake.media.requests.length = 0;
-  });
+  beforeAll(() => ({ kit } = bed));
 
   describe('offline', () => {
     it('draws the same valid PNG for the same prompt and another for another prompt', async () => {

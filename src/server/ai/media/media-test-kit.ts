@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { usageEvents, users } from '../../db/schema.ts';
@@ -58,4 +59,20 @@ export async function startMediaKit(kind: DbKind = 'pglite'): Promise<MediaKit> 
       await database.close();
     },
   };
+}
+
+/**
+ * The kit for one test file: started before its tests, closed after them, and the fake
+ * server's record of media requests emptied before each test. Fields are filled in `beforeAll`.
+ */
+export function mediaKitPerFile(): { kit: MediaKit } {
+  const bed = {} as { kit: MediaKit };
+  beforeAll(async () => {
+    bed.kit = await startMediaKit();
+  });
+  afterAll(() => bed.kit.close());
+  beforeEach(() => {
+    bed.kit.fake.media.requests.length = 0;
+  });
+  return bed;
 }

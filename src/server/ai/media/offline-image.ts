@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { seededRandom } from '../../infra/seeded-random.ts';
 
 /**
  * The offline image generator: an original landscape-like picture composed from shapes whose
@@ -70,18 +71,6 @@ const ABSTRACT_PALETTES = [
   ['#edf6f9', '#83c5be', '#006d77', '#1b3a4b', '#ffddd2'],
   ['#fefae0', '#dda15e', '#bc6c25', '#606c38', '#283618'],
 ];
-
-/** A small, fast PRNG (mulberry32): the same seed gives the same sequence everywhere. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function normalisePrompt(prompt: string): string {
   return prompt.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
@@ -184,7 +173,7 @@ function motifs(theme: Theme, rand: () => number, w: number, h: number, pal: str
 
 function sceneSvg(prompt: string, w: number, h: number): string {
   const digest = createHash('sha256').update(normalisePrompt(prompt)).digest();
-  const rand = prng(digest.readUInt32LE(0));
+  const rand = seededRandom(digest.readUInt32LE(0));
   const theme = themeOf(normalisePrompt(prompt));
   const pal =
     theme === 'abstract'

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMediaKit, type MediaKit } from './media-test-kit.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mediaKitPerFile, type MediaKit } from './media-test-kit.ts';
 import { splitSentences } from './speech.ts';
 import { readWav } from './wav.ts';
 
@@ -18,14 +18,9 @@ function loudness(wav: Buffer): number {
 }
 
 describe('speech port', () => {
+  const bed = mediaKitPerFile();
   let kit: MediaKit;
-  beforeAll(async () => {
-    kit = await startMediaKit();
-  });
-  afterAll(() => kit.close());
-  beforeEach(() => {
-    kit.fake.media.requests.length = 0;
-  });
+  beforeAll(() => ({ kit } = bed));
 
   describe('offline (espeak-ng)', () => {
     it('speaks Hebrew as a valid, non-silent WAV and meters characters and seconds', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../protocol/errors.ts';
 import { AppError } from '../../errors.ts';
-import { startMediaKit, type MediaKit } from './media-test-kit.ts';
+import { mediaKitPerFile, type MediaKit } from './media-test-kit.ts';
 import { wavFile } from './wav.ts';
 
 /** Two seconds of 16 kHz tone: what a browser might send, as WAV. */
@@ -13,14 +13,9 @@ const clip = wavFile(
 const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(4000, 1)]);
 
 describe('transcription port', () => {
+  const bed = mediaKitPerFile();
   let kit: MediaKit;
-  beforeAll(async () => {
-    kit = await startMediaKit();
-  });
-  afterAll(() => kit.close());
-  beforeEach(() => {
-    kit.fake.media.requests.length = 0;
-  });
+  beforeAll(() => ({ kit } = bed));
 
   it('offline there is none: a clear refusal in the caller language, naming the setting', async () => {
     const t = kit.ports({}).transcription;
