@@ -18,6 +18,12 @@ export interface DomainEventMap {
     cost: number | null;
     at: string;
   };
+  /** A generated image finished (ok) or failed (images domain). */
+  'image.created': { userId: number; imageNum: number; ok: boolean; at: string };
+  /** An order was paid and its grants applied, once per order (billing domain). */
+  'order.paid': { userId: number; orderId: number; amountAgorot: number; at: string };
+  /** A character was shared with a registered user (access domain). */
+  'friend.shared': { byUserId: number; userId: number; friendid: string; at: string };
 }
 
 export type DomainEvent = keyof DomainEventMap;
