@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
+import { runAdminCommand } from '../admin/admin.service.ts';
 import { images, users } from '../db/schema.ts';
 import type { DomainEventMap } from '../platform/domain-events.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai.ts';
@@ -52,7 +53,21 @@ describe.each(testDatabases())('image generation on %s', (kind) => {
     artist = await userWithSession(t, 'artist@example.com', { grant: 'imgedit' });
     viewer = await userWithSession(t, 'viewer@example.com');
     thief = await userWithSession(t, 'thief@example.com', { grant: 'imgedit' });
-    await setCredits(t, 'artist@example.com', 5);
+    // Admins set image credits (`npm run admin -- imgcredit <email> <n>`, or +n to add).
+    expect(
+      await runAdminCommand(t.deps.db, {
+        command: 'imgcredit',
+        email: 'artist@example.com',
+        amount: '3',
+      }),
+    ).toBe('artist@example.com: 3 image credit(s), 0 image(s) created');
+    expect(
+      await runAdminCommand(t.deps.db, {
+        command: 'imgcredit',
+        email: 'artist@example.com',
+        amount: '+2',
+      }),
+    ).toMatch(/: 5 image credit/);
     await setCredits(t, 'thief@example.com', 5);
     t.deps.domain.on('image.created', (e) => void events.push(e));
   });
