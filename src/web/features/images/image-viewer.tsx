@@ -37,7 +37,7 @@ export function ImageViewer({
       size={VIEWER_WIDTH}
       title={image ? t('createImage.viewerTitle', { num: image.num }) : ''}
       classNames={{ content: 'createimg-viewer' }}
-      data-testid="image-viewer"
+      attributes={{ content: { 'data-testid': 'image-viewer' } }}
     >
       {image ? (
         <Stack gap="sm">
