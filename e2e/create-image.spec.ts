@@ -50,6 +50,8 @@ async function expectNoOverflow(page: Page) {
 test('create an image with the designer, in Hebrew and English, wide and narrow', async ({
   browser,
 }) => {
+  // One long walk through the screen (two languages, two widths): a bound, not a wait.
+  test.setTimeout(300_000);
   const info = test.info();
   const email = await newUser('painter', 'imgedit,canadd', 5);
   const page = await signedIn(browser, email, 'he');
@@ -95,7 +97,7 @@ test('create an image with the designer, in Hebrew and English, wide and narrow'
   // Delete the newer one (confirmed), the list reloads.
   await page.getByTestId('image-tile').first().click();
   await viewer.getByTestId('viewer-delete').click();
-  await page.getByRole('dialog').getByRole('button', { name: 'מחיקה' }).click();
+  await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId('image-tile')).toHaveCount(1);
 
   // Narrow: the three columns stack, nothing overflows.

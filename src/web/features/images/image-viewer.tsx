@@ -61,8 +61,8 @@ export function ImageViewer({
               <b>{t('createImage.requestLabel')}:</b> {image.request}
             </Text>
           ) : null}
-          <Text size="sm" dir="ltr" ta="start" data-testid="viewer-prompt">
-            <b>{t('createImage.promptLabel')}:</b> {image.prompt}
+          <Text size="sm" data-testid="viewer-prompt">
+            <b>{t('createImage.promptLabel')}:</b> <bdi dir="ltr">{image.prompt}</bdi>
           </Text>
           <Group gap="xs">
             <Button onClick={() => onRecreate(image)} loading={busy} data-testid="viewer-recreate">

@@ -42,7 +42,7 @@ export const imagesEn = {
   offline:
     'Offline image generator: no image model is connected, so pictures are drawn on this server from the prompt and marked OFFLINE.',
   offlineDesigner: 'offline',
-  imageMarker: 'Image {{num}} is being created',
+  imageMarker: 'Image {{num}}',
   loadMore: 'Show more images',
   waiting: 'The designer is thinking…',
   you: 'You',
@@ -91,7 +91,7 @@ export const imagesHe: typeof imagesEn = {
   offline:
     'מחולל התמונות הלא מקוון: לא מחובר מודל תמונות, ולכן התמונות מצוירות בשרת הזה לפי הפרומפט ומסומנות OFFLINE.',
   offlineDesigner: 'לא מקוון',
-  imageMarker: 'תמונה {{num}} בהכנה',
+  imageMarker: 'תמונה {{num}}',
   loadMore: 'עוד תמונות',
   waiting: 'המעצב חושב…',
   you: 'את/ה',
