@@ -293,5 +293,5 @@ describe('image generation across a restart, offline', () => {
       await b.close();
       await database.close();
     }
-  });
+  }, 240_000); // two app starts on one database: a bound for a busy machine, not a wait
 });
