@@ -139,6 +139,7 @@ test('create an image with the designer, in Hebrew and English, wide and narrow'
 test('without imgedit: the refusal is shown, the input hidden and pictures do not open', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const email = await newUser('reader');
   const page = await signedIn(browser, email, 'he');
   await page.goto('/createimg');
