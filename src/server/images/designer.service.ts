@@ -1,5 +1,6 @@
 import { generateText, stepCountIs, tool, type ModelMessage } from 'ai';
 import { z } from 'zod';
+import { GRAPHIC_DESIGNER_FRIEND_ID } from '../../protocol/constants.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { openFriend, resolveSubject } from '../chat/conversation.ts';
 import { chatRepo } from '../chat/chat.repo.ts';
@@ -13,7 +14,7 @@ import type { ImageRow } from './images.repo.ts';
 import { generatedKey, generatedPath, imageNameFrom } from './images.service.ts';
 
 /** The seeded helper the create-image screen talks to (spec part 2 §7). */
-export const DESIGNER_ID = 'graphicdesigner';
+export const DESIGNER_ID = GRAPHIC_DESIGNER_FRIEND_ID;
 const HISTORY = 30;
 const MARKER = /:#(\d+)/g;
 

@@ -6,13 +6,14 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import type { ImageEntry } from '../../../protocol/actions/images.ts';
+import { GRAPHIC_DESIGNER_FRIEND_ID } from '../../../protocol/constants.ts';
 import type { ActionOutput } from '../../../protocol/registry.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
 
 /** The seeded designer character (spec part 2 §7: RetrieveConversation with 'graphicdesigner'). */
-export const DESIGNER_ID = 'graphicdesigner';
+export const DESIGNER_ID = GRAPHIC_DESIGNER_FRIEND_ID;
 /** Images per page of the grid: the first paint stays small however many there are. */
 export const PAGE_SIZE = 48;
 /** While an image is being drawn the grid asks again this often. */
