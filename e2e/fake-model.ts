@@ -73,7 +73,40 @@ export const ANALYSIS_ANSWER = {
   he: '**נושאים עיקריים:** המשרד ב-Baker Street וכינור גנוב.\n\n**טון:** סקרן וידידותי.',
 };
 
+/**
+ * The graphic designer (it is offered the create_image tool): "draw" / "צייר" calls the tool
+ * with an English prompt and the user's words; after the tool answers, a short reply in the
+ * user's language; anything else, a question about style.
+ */
+function designer(req: FakeRequest): FakeScript | null {
+  if (!req.tools?.some((t) => t.function.name === 'create_image')) return null;
+  const text = lastUserText(req);
+  const hebrew = /[\u0590-\u05FF]/.test(text);
+  if (req.messages.at(-1)?.role === 'tool')
+    return { text: hebrew ? 'מעולה, התמונה בהכנה!' : 'Great, your image is on its way!' };
+  if (/draw|צייר/i.test(text))
+    return {
+      toolCalls: [
+        {
+          name: 'create_image',
+          arguments: {
+            prompt: 'A lighthouse on a rocky shore at dusk, warm watercolour',
+            negative_prompt: 'text',
+            request: text,
+          },
+        },
+      ],
+    };
+  return {
+    text: hebrew
+      ? 'איזה סגנון תרצו: צבעי מים, קומיקס או צילום?'
+      : 'Which style would you like: watercolour, comic or photograph?',
+  };
+}
+
 function answer(req: FakeRequest): FakeScript {
+  const drawn = designer(req);
+  if (drawn) return drawn;
   const system = String(req.messages.find((m) => m.role === 'system')?.content ?? '');
   if (/Briefly analyse the conversation/.test(system)) return { text: ANALYSIS_ANSWER.en };
   if (/נתח\/י בקצרה את השיחה/.test(system)) return { text: ANALYSIS_ANSWER.he };

@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   /** Character images: largest upload and longest side after resizing. */
   IMAGE_MAX_MB: z.coerce.number().positive().max(200).default(10),
   IMAGE_MAX_PX: z.coerce.number().int().min(64).max(4096).default(768),
+  /** Image generations this instance runs at once; 0: it runs none (another instance does). */
+  IMAGE_JOBS: z.coerce.number().int().min(0).max(16).default(2),
 
   /** Files in an S3-compatible bucket instead of DATA_DIR/files (storage is chosen by S3_BUCKET). */
   S3_BUCKET: optionalString,

@@ -248,6 +248,24 @@ const messages = {
     he: 'תמלול דיבור אינו מוגדר בשרת: יש להגדיר את TRANSCRIPTION_MODEL (למשל openai:whisper-1), או מפתח ספק שמפעיל אותו (OPENAI_API_KEY או GOOGLE_GENERATIVE_AI_API_KEY). אין תמלול שעובד בלי חיבור.',
     en: 'Speech transcription is not configured on this server: set TRANSCRIPTION_MODEL (for example openai:whisper-1), or a provider key that turns it on (OPENAI_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY). There is no offline transcription.',
   },
+
+  // Image creation (spec part 2 §4, §8)
+  noImageCredit: {
+    he: 'נגמרו קרדיטי התמונות שלך. אפשר לרכוש עוד בעמוד הרכישה: /buy',
+    en: 'You have no image credits left. You can buy more on the purchase page: /buy',
+  },
+  designerNoCredit: {
+    he: 'רציתי ליצור את התמונה, אבל נגמרו קרדיטי התמונות שלך. אפשר לרכוש עוד [בעמוד הרכישה](/buy), ואז נמשיך מאותה נקודה.',
+    en: 'I wanted to create the image, but you have no image credits left. You can buy more [on the purchase page](/buy), and then we will carry on from here.',
+  },
+  designerOffline: {
+    he: '(המעצב הלא מקוון: אין מודל שפה מחובר, לכן יצרתי תמונה ישירות מהמילים שלך, בלי לתרגם או לשפר אותן.)',
+    en: '(The offline designer: no language model is connected, so I made an image straight from your words, without translating or refining them.)',
+  },
+  designerCreated: {
+    he: 'מעולה, אני יוצר את התמונה עכשיו.',
+    en: 'Great, I am creating the image now.',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -6,6 +6,8 @@ import { subjectsService } from './chat/subjects.service.ts';
 import type { Deps } from './deps.ts';
 import { friendsService } from './friends/friends.service.ts';
 import { studioService } from './friends/studio.service.ts';
+import { designerService } from './images/designer.service.ts';
+import { generationService } from './images/generation.service.ts';
 import { imagesService } from './images/images.service.ts';
 import { filesService } from './knowledge/files.service.ts';
 import { googleDocsService } from './knowledge/google-docs.service.ts';
@@ -39,6 +41,7 @@ export function createServices(deps: Deps) {
   // are failed (retry shows) instead of looking alive.
   deps.jobs.define('auth-sweep', () => auth.sweep(), { retryLimit: 0 });
   deps.jobs.schedule('auth-sweep', '17 * * * *');
+  const generation = generationService(deps);
   return {
     chat,
     subjects: subjectsService(chatDeps, chat.runner),
@@ -52,6 +55,8 @@ export function createServices(deps: Deps) {
     knowledge,
     googleDocs: googleDocsService(deps, knowledge),
     images: imagesService(deps),
+    generation,
+    designer: designerService(deps, generation),
   };
 }
 

@@ -29,6 +29,12 @@ export const AdminCommand = z.discriminatedUnion('command', [
   z.object({ command: z.literal('grant'), email: z.email(), flags: FlagList }),
   z.object({ command: z.literal('revoke'), email: z.email(), flags: FlagList }),
   z.object({ command: z.literal('jobs') }),
+  /** Image credits (spec part 2 §3 `imgcredit`): set to a number, or add with a sign (+5, -2). */
+  z.object({
+    command: z.literal('imgcredit'),
+    email: z.email(),
+    amount: z.string().regex(/^[+-]?\d{1,6}$/, 'a number, or +n / -n to add or take away'),
+  }),
 ]);
 export type AdminCommand = z.infer<typeof AdminCommand>;
 
@@ -64,6 +70,14 @@ export async function runAdminCommand(db: Db, cmd: AdminCommand): Promise<string
       const u = await repo.update(existing.id, flagPatch(cmd.flags, cmd.command === 'grant'));
       const now = FLAGS.filter((f) => u[f]).join(',') || 'none';
       return `${email}: ${now}`;
+    }
+    case 'imgcredit': {
+      if (!existing) throw new Error(`no user ${email}`);
+      const n = Number(cmd.amount);
+      const relative = /^[+-]/.test(cmd.amount);
+      const imgcredit = Math.max(0, relative ? existing.imgcredit + n : n);
+      const u = await repo.update(existing.id, { imgcredit });
+      return `${email}: ${u.imgcredit} image credit(s), ${u.imgcreated} image(s) created`;
     }
   }
 }

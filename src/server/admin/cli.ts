@@ -11,6 +11,7 @@ const usage = `Usage:
   npm run admin -- grant <email> <flags>
   npm run admin -- revoke <email> <flags>
   npm run admin -- jobs                     background jobs that failed for good, with why
+  npm run admin -- imgcredit <email> <n>    set image credits to n (or +n / -n to add or take away)
 Flags: canadd (create characters), imgedit (create images), globalpriv (see and manage everything).`;
 
 function fail(message: string): never {
@@ -42,7 +43,9 @@ function parseCommand(argv: string[]) {
         }
       : command === 'jobs'
         ? { command }
-        : { command, email, flags };
+        : command === 'imgcredit'
+          ? { command, email, amount: flags }
+          : { command, email, flags };
   const parsed = AdminCommand.safeParse(raw);
   if (!parsed.success)
     fail(

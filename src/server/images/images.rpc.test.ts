@@ -139,7 +139,7 @@ describe.each(testDatabases())('images on %s', (kind) => {
     );
     const num = list.find((i) => i.prompt === 'a lighthouse at dusk')!.num;
     const one = await rpc(t.app, { action: 'GetImage', num }, { bearer: maker });
-    expect(one.body).toEqual({
+    expect(one.body).toMatchObject({
       Error: 0,
       image: { image: '/api/download?imagename=g_aaaa.png', prompt: 'a lighthouse at dusk' },
     });

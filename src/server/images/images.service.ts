@@ -4,7 +4,6 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { requireFriend } from '../friends/friend-access.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
-import { formatTime } from '../friends/friends.service.ts';
 import { randomName, type StoredStream } from '../infra/storage.ts';
 import { uploadAllowed } from '../infra/upload-limit.ts';
 import { msg } from '../messages.ts';
@@ -55,6 +54,9 @@ export type Download =
 const typeOf = (name: string) => MIME[name.slice(name.lastIndexOf('.') + 1).toLowerCase()]!;
 
 export const generatedKey = (name: string) => `generated/${name}`;
+
+/** A pasted reference picture is named for its owner (`r_<user id>_<random>`): only they load it. */
+export const referenceOwnedBy = (name: string, userId: number) => name.startsWith(`r_${userId}_`);
 const characterKey = (name: string) => `images/${name}`;
 
 export function imagesService(deps: Deps) {
@@ -90,26 +92,6 @@ export function imagesService(deps: Deps) {
 
   return {
     maxBytes,
-
-    async getAllImages(ctx: Ctx) {
-      const me = requireUser(ctx);
-      const rows = await repo.listByOwner(me.id);
-      return {
-        images: rows.map((r) => ({
-          num: r.num,
-          image: generatedPath(r.image),
-          prompt: r.prompt,
-          tm: formatTime(r.tm),
-        })),
-      };
-    },
-
-    async getImage(input: ParsedInput<'GetImage'>, ctx: Ctx) {
-      const me = requireUser(ctx);
-      const row = await repo.byNum(input.num);
-      if (!row || row.owner !== me.id) throw notFound(ctx.lang);
-      return { image: { image: generatedPath(row.image), prompt: row.prompt } };
-    },
 
     /** One of the caller's generated images becomes a (public) character image. */
     async copyGeneratedImage(input: ParsedInput<'CopyGeneratedImage'>, ctx: Ctx) {
@@ -160,7 +142,7 @@ export function imagesService(deps: Deps) {
       if (!name || name !== imagename) return null;
       const type = typeOf(name);
       // A row of the caller's own is cheaper to find than an object, and says it exists.
-      if (user && (await repo.byOwnerAndName(user.id, name))) {
+      if (user && (referenceOwnedBy(name, user.id) || (await repo.byOwnerAndName(user.id, name)))) {
         const key = generatedKey(name);
         const url = await deps.storage.url(key, DOWNLOAD_URL_TTL, {
           download: name,

@@ -22,11 +22,14 @@ export interface FakeScript {
   pauseAfter?: number;
   resume?: Promise<unknown>;
   usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens?: number };
+  /** Answer with these function calls (and `text`, if any) instead of a plain answer. */
+  toolCalls?: { name: string; arguments: Record<string, unknown> }[];
 }
 
 export interface FakeRequest {
   model: string;
-  messages: { role: string; content: unknown }[];
+  messages: { role: string; content: unknown; tool_calls?: unknown[]; tool_call_id?: string }[];
+  tools?: { type: string; function: { name: string; parameters: unknown } }[];
   temperature?: number;
   top_p?: number;
   stream?: boolean;
@@ -98,6 +101,23 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     };
     const id = `chatcmpl-${requests.length}`;
     const created = Math.floor(Date.now() / 1000);
+    const toolCalls = script.toolCalls?.map((c, i) => ({
+      id: `call_${requests.length}_${i}`,
+      type: 'function',
+      function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+    }));
+    if (toolCalls && body.stream) {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const chunk = (delta: object, finish: string | null = null) =>
+        res.write(
+          `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+        );
+      chunk({ role: 'assistant', content: text || null });
+      chunk({ tool_calls: toolCalls.map((c, index) => ({ index, ...c })) });
+      chunk({}, 'tool_calls');
+      res.write('data: [DONE]\n\n');
+      return res.end();
+    }
     if (!body.stream) {
       res.setHeader('content-type', 'application/json');
       await sleep(script.firstTokenDelayMs ?? 0);
@@ -110,8 +130,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
           choices: [
             {
               index: 0,
-              message: { role: 'assistant', content: tokens.join('') },
-              finish_reason: 'stop',
+              message: toolCalls
+                ? { role: 'assistant', content: text || null, tool_calls: toolCalls }
+                : { role: 'assistant', content: tokens.join('') },
+              finish_reason: toolCalls ? 'tool_calls' : 'stop',
             },
           ],
           usage: { ...usage, prompt_tokens_details: { cached_tokens: usage.cached_tokens ?? 0 } },

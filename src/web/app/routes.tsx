@@ -20,6 +20,7 @@ const MinChatScreen = lazy(() =>
 const EditorChatScreen = lazy(() =>
   import('../features/chat/chat-screen.tsx').then((m) => ({ default: m.EditorChatScreen })),
 );
+const CreateImageScreen = lazy(() => import('../features/images/create-image-screen.tsx'));
 const ComingSoon = lazy(() => import('../shared/components/coming-soon.tsx'));
 
 /** Screens of later issues (spec part 1 §2 route list); each shows 'coming soon' for now. */
@@ -27,7 +28,6 @@ export const LATER_PATHS = [
   'multichat',
   'chathistory',
   'chathistory/:friendid/:user',
-  'createimg',
   'stat/:friendid',
   'edituser',
   'subscription',
@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: 'minchat/:friendid', element: <MinChatScreen /> },
           { path: 'minchat/:friendid/:detailsfor', element: <MinChatScreen /> },
           { path: 'minchat/:friendid/:detailsfor/:inputq', element: <MinChatScreen /> },
+          { path: 'createimg', element: <CreateImageScreen /> },
           ...LATER_PATHS.map((path) => ({ path, element: <ComingSoon /> })),
         ],
       },

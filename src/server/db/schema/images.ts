@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -19,6 +19,17 @@ export const images = pgTable(
     tm: timestamp('tm', { withTimezone: true }).notNull().defaultNow(),
     /** Seconds the generation took. */
     gentime: integer('gentime').notNull().default(0),
+    /**
+     * `ready` (a picture, or 'Invalid image' with `error`) or `loading` while its job runs.
+     * Rows made before generation existed are ready.
+     */
+    status: text('status').notNull().default('ready'),
+    /** Why a generation failed, in words for the owner. */
+    error: text('error'),
+    /** Drawn by the built-in offline generator (the UI says so). */
+    offline: boolean('offline').notNull().default(false),
+    /** The user's own words (any language); `prompt` is what the image model is sent. */
+    request: text('request').notNull().default(''),
   },
   (t) => [index('images_owner_idx').on(t.owner), index('images_image_idx').on(t.image)],
 );

@@ -17,6 +17,8 @@ export const users = pgTable('users', {
   duedate: timestamp('duedate', { withTimezone: true }),
   credits: integer('credits').notNull().default(0),
   imgcredit: integer('imgcredit').notNull().default(0),
+  /** Images generated so far (each used one of `imgcredit`). */
+  imgcreated: integer('imgcreated').notNull().default(0),
   lang: text('lang').notNull().default('he'),
   currency: text('currency').notNull().default('ILS'),
   /** Set the first time the address is proven (a link opened, or a verified Google identity). */

@@ -21,7 +21,12 @@ import { PageLoader } from '../../../shared/components/page-loader.tsx';
 import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
 import { useStored } from '../../../shared/storage/use-stored.ts';
 import { HelpButton } from '../../../shared/help/help-dialog.tsx';
-import { useGeneratedImage, useGeneratedImages, useImageActions } from './images-api.ts';
+import {
+  INVALID_IMAGE,
+  useGeneratedImage,
+  useGeneratedImages,
+  useImageActions,
+} from './images-api.ts';
 
 /** A grid of the user's generated images: use one for the character, or delete it. */
 export function ImagePickerDialog({
@@ -49,7 +54,23 @@ export function ImagePickerDialog({
     if (opened && !email) onClose();
   }, [opened, email, onClose]);
 
-  const chosen = images.data?.find((i) => i.num === selected) ?? null;
+  // Only drawn pictures can be used: one still loading or failed has nothing to show.
+  const ready = images.data?.filter((i) => !i.loading && i.image && i.image !== INVALID_IMAGE);
+  const chosen = ready?.find((i) => i.num === selected) ?? null;
+
+  const regenerate = async () => {
+    if (!chosen) return;
+    setBusy(true);
+    setError('');
+    try {
+      const problem = await actions.regenerate(chosen);
+      if (problem !== null) setError(problem || t('common.unknownError'));
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const use = async () => {
     if (!chosen) return;
@@ -102,7 +123,7 @@ export function ImagePickerDialog({
     >
       {images.isPending && !!email ? <PageLoader /> : null}
       {images.isError ? <Alert color="red">{errorText(images.error)}</Alert> : null}
-      {images.data && images.data.length === 0 ? (
+      {ready && ready.length === 0 ? (
         <div className="studio-empty" data-testid="picker-empty">
           <Text fw={600}>{t('studio.picker.emptyTitle')}</Text>
           <Text c="dimmed" size="sm" mt={4}>
@@ -113,9 +134,9 @@ export function ImagePickerDialog({
           </Text>
         </div>
       ) : null}
-      {images.data?.length ? (
+      {ready?.length ? (
         <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
-          {images.data.map((img) => (
+          {ready.map((img) => (
             <UnstyledButton
               key={img.num}
               className="studio-picker__item"
@@ -144,6 +165,26 @@ export function ImagePickerDialog({
               disabled={busy}
             >
               {t('studio.picker.delete')}
+            </Button>
+            <Button component="a" href={chosen.image} download variant="default">
+              {t('createImage.download')}
+            </Button>
+            <Button
+              component={Link}
+              to={`/createdit/fromimage/${chosen.num}`}
+              variant="default"
+              onClick={onClose}
+              data-testid="picker-new-character"
+            >
+              {t('createImage.newCharacter')}
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => void regenerate()}
+              disabled={busy}
+              data-testid="picker-regenerate"
+            >
+              {t('createImage.recreate')}
             </Button>
             <Button onClick={() => void use()} loading={busy} data-testid="picker-use">
               {t('studio.picker.use')}

@@ -3,6 +3,9 @@ import { callOrThrow } from '../../../shared/api/call-or-throw.ts';
 import { call } from '../../../shared/api/client.ts';
 import { useStored } from '../../../shared/storage/use-stored.ts';
 
+/** Marks a failed generation (spec part 2 §3). */
+export const INVALID_IMAGE = 'Invalid image';
+
 const keys = {
   all: (email: string | null) => ['studio', 'images', email] as const,
   one: (email: string | null, num: number) => ['studio', 'image', email, num] as const,
@@ -15,6 +18,8 @@ export function useGeneratedImages(enabled: boolean) {
     queryKey: keys.all(email),
     enabled,
     queryFn: async () => (await callOrThrow('GetAllImages', {})).images,
+    // A regenerated picture is drawn in the background: ask again until it is there.
+    refetchInterval: (q) => (q.state.data?.some((i) => i.loading) ? 1500 : false),
   });
 }
 
@@ -29,7 +34,7 @@ export function useGeneratedImage(num: number | null) {
   });
 }
 
-/** Copy (to use as a character image) and delete; both answer the server's words on failure. */
+/** Copy (to use as a character image), delete and regenerate; each answers the server's words on failure. */
 export function useImageActions() {
   const email = useStored('email');
   const qc = useQueryClient();
@@ -37,6 +42,21 @@ export function useImageActions() {
     async copy(img: string): Promise<{ image: string } | { error: string }> {
       const a = await call('CopyGeneratedImage', { img });
       return a.Error === 0 ? { image: a.image } : { error: a.Errstr ?? '' };
+    },
+    /** A new image from the same prompt and reference (RecreateImage); it joins the list loading. */
+    async regenerate(i: {
+      prompt: string;
+      negative_prompt: string;
+      refimg: string;
+    }): Promise<string | null> {
+      const a = await call('RecreateImage', {
+        prompt: i.prompt,
+        negative_prompt: i.negative_prompt,
+        ...(i.refimg ? { img: i.refimg } : {}),
+      });
+      if (a.Error !== 0) return a.Errstr ?? '';
+      await qc.invalidateQueries({ queryKey: keys.all(email) });
+      return null;
     },
     async remove(img: string): Promise<string | null> {
       const a = await call('DeleteImageFromServer', { img });

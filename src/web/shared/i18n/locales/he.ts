@@ -1,4 +1,5 @@
 import type { Translation } from './en.ts';
+import { imagesHe } from './images.ts';
 
 /** Hebrew texts (the default language). */
 export const he: Translation = {
@@ -378,6 +379,7 @@ export const he: Translation = {
     memorySaved: 'הזיכרון עודכן.',
     detailsError: 'לא הצלחנו לשמור את הפרטים.',
   },
+  createImage: imagesHe,
   comingSoon: {
     title: 'בקרוב',
     text: 'החלק הזה של האפליקציה יגיע בקרוב.',
