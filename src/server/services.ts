@@ -5,6 +5,7 @@ import { chatService } from './chat/chat.service.ts';
 import { subjectsService } from './chat/subjects.service.ts';
 import type { Deps } from './deps.ts';
 import { friendsService } from './friends/friends.service.ts';
+import { groupService } from './group/group.service.ts';
 import { studioService } from './friends/studio.service.ts';
 import { imagesService } from './images/images.service.ts';
 import { filesService } from './knowledge/files.service.ts';
@@ -52,6 +53,7 @@ export function createServices(deps: Deps) {
     knowledge,
     googleDocs: googleDocsService(deps, knowledge),
     images: imagesService(deps),
+    group: groupService(chatDeps),
   };
 }
 

@@ -2,6 +2,7 @@ import { accessHandlers } from '../access/access.handlers.ts';
 import { authHandlers } from '../auth/auth.handlers.ts';
 import { chatHandlers } from '../chat/chat.handlers.ts';
 import { friendsHandlers } from '../friends/friends.handlers.ts';
+import { groupHandlers } from '../group/group.handlers.ts';
 import { studioHandlers } from '../friends/studio.handlers.ts';
 import { imagesHandlers } from '../images/images.handlers.ts';
 import { knowledgeHandlers } from '../knowledge/knowledge.handlers.ts';
@@ -19,5 +20,6 @@ export function createHandlers(s: Services): HandlerMap {
     ...knowledgeHandlers(s),
     ...imagesHandlers(s),
     ...chatHandlers(s),
+    ...groupHandlers(s),
   };
 }

@@ -97,6 +97,11 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   GetSetSelf: { email: 'victim@example.com', notes: 'overwritten' },
   GetCanvas: { user: 'victim@example.com', friendid: 'victimsecret' },
   UpdateCanvas: { user: 'victim@example.com', friendid: 'victimsecret', contents: 'overwritten' },
+  MultiChatAsk: { email: 'victim@example.com', friends: 'victimsecret,holmesen', message: 'hi' },
+  FollowMultiChat: { email: 'victim@example.com' },
+  RetrieveMultiConversaion: { email: 'victim@example.com' },
+  ResetMultiConversation: { email: 'victim@example.com', friends: 'victimsecret' },
+  RewindMultiConversation: { email: 'victim@example.com', id: 1 },
 };
 
 /**
@@ -125,6 +130,8 @@ const targetsVictim: ActionName[] = [
   'GetImage',
   'CopyGeneratedImage',
   'DeleteImageFromServer',
+  'MultiChatAsk',
+  'ResetMultiConversation',
 ];
 
 describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
