@@ -117,7 +117,9 @@ describe.each(testDatabases())('group chat on %s', (kind) => {
   });
 
   it('a character spoken to by another answers in the same turn', async () => {
-    fake.enqueueFor(turnOf('Sherlock Holmes'), { text: 'Alice, you were there: what did you see?' });
+    fake.enqueueFor(turnOf('Sherlock Holmes'), {
+      text: 'Alice, you were there: what did you see?',
+    });
     fake.enqueueFor(turnOf('Alice'), { text: 'A very curious cat.' });
     const r = await ask({ message: 'Who saw the cat?', to: 'holmesen' });
     const answers = r.body.answers as { friendid: string; message: string }[];
@@ -127,7 +129,12 @@ describe.each(testDatabases())('group chat on %s', (kind) => {
 
   it('streams as Server-Sent Events: start, speaker, deltas, answer, done', async () => {
     fake.enqueueFor(turnOf('Sherlock Holmes'), { text: 'one two three', gapMs: 5 });
-    const res = await sse({ action: 'MultiChatAsk', friends: GROUP, message: 'Count', to: 'holmesen' });
+    const res = await sse({
+      action: 'MultiChatAsk',
+      friends: GROUP,
+      message: 'Count',
+      to: 'holmesen',
+    });
     expect(res.headers['content-type']).toContain('text/event-stream');
     const events = parseSse(res.body);
     expect(events.map((e) => e.event).filter((e, i, a) => a[i - 1] !== e)).toEqual([

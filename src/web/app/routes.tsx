@@ -20,11 +20,11 @@ const MinChatScreen = lazy(() =>
 const EditorChatScreen = lazy(() =>
   import('../features/chat/chat-screen.tsx').then((m) => ({ default: m.EditorChatScreen })),
 );
+const MultiChatScreen = lazy(() => import('../features/multichat/multichat-screen.tsx'));
 const ComingSoon = lazy(() => import('../shared/components/coming-soon.tsx'));
 
 /** Screens of later issues (spec part 1 §2 route list); each shows 'coming soon' for now. */
 export const LATER_PATHS = [
-  'multichat',
   'chathistory',
   'chathistory/:friendid/:user',
   'createimg',
@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: 'minchat/:friendid', element: <MinChatScreen /> },
           { path: 'minchat/:friendid/:detailsfor', element: <MinChatScreen /> },
           { path: 'minchat/:friendid/:detailsfor/:inputq', element: <MinChatScreen /> },
+          { path: 'multichat', element: <MultiChatScreen /> },
           ...LATER_PATHS.map((path) => ({ path, element: <ComingSoon /> })),
         ],
       },
