@@ -4,6 +4,7 @@ import { authActions } from './actions/auth.ts';
 import { chatActions } from './actions/chat.ts';
 import { friendActions } from './actions/friends.ts';
 import { groupActions } from './actions/group.ts';
+import { historyActions } from './actions/history.ts';
 import { imageActions } from './actions/images.ts';
 import { knowledgeActions } from './actions/knowledge.ts';
 import { studioActions } from './actions/studio.ts';
@@ -20,6 +21,7 @@ export const actions = {
   ...imageActions,
   ...chatActions,
   ...groupActions,
+  ...historyActions,
 };
 
 export type Actions = typeof actions;

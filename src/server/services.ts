@@ -6,6 +6,7 @@ import { subjectsService } from './chat/subjects.service.ts';
 import type { Deps } from './deps.ts';
 import { friendsService } from './friends/friends.service.ts';
 import { groupService } from './group/group.service.ts';
+import { historyService } from './history/history.service.ts';
 import { studioService } from './friends/studio.service.ts';
 import { imagesService } from './images/images.service.ts';
 import { filesService } from './knowledge/files.service.ts';
@@ -54,6 +55,7 @@ export function createServices(deps: Deps) {
     googleDocs: googleDocsService(deps, knowledge),
     images: imagesService(deps),
     group: groupService(chatDeps),
+    history: historyService(deps),
   };
 }
 

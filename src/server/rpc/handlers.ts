@@ -3,6 +3,7 @@ import { authHandlers } from '../auth/auth.handlers.ts';
 import { chatHandlers } from '../chat/chat.handlers.ts';
 import { friendsHandlers } from '../friends/friends.handlers.ts';
 import { groupHandlers } from '../group/group.handlers.ts';
+import { historyHandlers } from '../history/history.handlers.ts';
 import { studioHandlers } from '../friends/studio.handlers.ts';
 import { imagesHandlers } from '../images/images.handlers.ts';
 import { knowledgeHandlers } from '../knowledge/knowledge.handlers.ts';
@@ -21,5 +22,6 @@ export function createHandlers(s: Services): HandlerMap {
     ...imagesHandlers(s),
     ...chatHandlers(s),
     ...groupHandlers(s),
+    ...historyHandlers(s),
   };
 }

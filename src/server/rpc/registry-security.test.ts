@@ -102,6 +102,9 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   RetrieveMultiConversaion: { email: 'victim@example.com' },
   ResetMultiConversation: { email: 'victim@example.com', friends: 'victimsecret' },
   RewindMultiConversation: { email: 'victim@example.com', id: 1 },
+  GetAllChatEmails: { email: 'vic' },
+  GetFriendsChatsForEmail: { email: 'victim@example.com' },
+  GetChatHistory: { user: 'victim@example.com', friendid: 'victimsecret' },
 };
 
 /**
