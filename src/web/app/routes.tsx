@@ -21,12 +21,11 @@ const EditorChatScreen = lazy(() =>
   import('../features/chat/chat-screen.tsx').then((m) => ({ default: m.EditorChatScreen })),
 );
 const MultiChatScreen = lazy(() => import('../features/multichat/multichat-screen.tsx'));
+const HistoryScreen = lazy(() => import('../features/history/history-screen.tsx'));
 const ComingSoon = lazy(() => import('../shared/components/coming-soon.tsx'));
 
 /** Screens of later issues (spec part 1 §2 route list); each shows 'coming soon' for now. */
 export const LATER_PATHS = [
-  'chathistory',
-  'chathistory/:friendid/:user',
   'createimg',
   'stat/:friendid',
   'edituser',
@@ -67,6 +66,8 @@ export const routes: RouteObject[] = [
           { path: 'minchat/:friendid/:detailsfor', element: <MinChatScreen /> },
           { path: 'minchat/:friendid/:detailsfor/:inputq', element: <MinChatScreen /> },
           { path: 'multichat', element: <MultiChatScreen /> },
+          { path: 'chathistory', element: <HistoryScreen /> },
+          { path: 'chathistory/:friendid/:user', element: <HistoryScreen /> },
           ...LATER_PATHS.map((path) => ({ path, element: <ComingSoon /> })),
         ],
       },
