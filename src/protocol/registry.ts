@@ -5,6 +5,7 @@ import { chatActions } from './actions/chat.ts';
 import { friendActions } from './actions/friends.ts';
 import { groupActions } from './actions/group.ts';
 import { historyActions } from './actions/history.ts';
+import { statsActions } from './actions/stats.ts';
 import { imageActions } from './actions/images.ts';
 import { knowledgeActions } from './actions/knowledge.ts';
 import { studioActions } from './actions/studio.ts';
@@ -22,6 +23,7 @@ export const actions = {
   ...chatActions,
   ...groupActions,
   ...historyActions,
+  ...statsActions,
 };
 
 export type Actions = typeof actions;

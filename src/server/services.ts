@@ -7,6 +7,7 @@ import type { Deps } from './deps.ts';
 import { friendsService } from './friends/friends.service.ts';
 import { groupService } from './group/group.service.ts';
 import { historyService } from './history/history.service.ts';
+import { statsService } from './stats/stats.service.ts';
 import { studioService } from './friends/studio.service.ts';
 import { imagesService } from './images/images.service.ts';
 import { filesService } from './knowledge/files.service.ts';
@@ -56,6 +57,7 @@ export function createServices(deps: Deps) {
     images: imagesService(deps),
     group: groupService(chatDeps),
     history: historyService(deps),
+    stats: statsService(deps),
   };
 }
 

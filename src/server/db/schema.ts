@@ -12,3 +12,4 @@ export * from './schema/chat.ts';
 export * from './schema/usage.ts';
 export * from './schema/group.ts';
 export * from './schema/history.ts';
+export * from './schema/stats.ts';

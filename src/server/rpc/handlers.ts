@@ -4,6 +4,7 @@ import { chatHandlers } from '../chat/chat.handlers.ts';
 import { friendsHandlers } from '../friends/friends.handlers.ts';
 import { groupHandlers } from '../group/group.handlers.ts';
 import { historyHandlers } from '../history/history.handlers.ts';
+import { statsHandlers } from '../stats/stats.handlers.ts';
 import { studioHandlers } from '../friends/studio.handlers.ts';
 import { imagesHandlers } from '../images/images.handlers.ts';
 import { knowledgeHandlers } from '../knowledge/knowledge.handlers.ts';
@@ -23,5 +24,6 @@ export function createHandlers(s: Services): HandlerMap {
     ...chatHandlers(s),
     ...groupHandlers(s),
     ...historyHandlers(s),
+    ...statsHandlers(s),
   };
 }

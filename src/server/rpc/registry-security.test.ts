@@ -105,6 +105,8 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   GetAllChatEmails: { email: 'vic' },
   GetFriendsChatsForEmail: { email: 'victim@example.com' },
   GetChatHistory: { user: 'victim@example.com', friendid: 'victimsecret' },
+  friendstat: { email: 'victim@example.com', friendid: 'victimsecret' },
+  AnalyzeFriendStats: { email: 'victim@example.com', friendid: 'victimsecret' },
 };
 
 /**
@@ -135,6 +137,8 @@ const targetsVictim: ActionName[] = [
   'DeleteImageFromServer',
   'MultiChatAsk',
   'ResetMultiConversation',
+  'friendstat',
+  'AnalyzeFriendStats',
 ];
 
 describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
