@@ -22,12 +22,12 @@ const EditorChatScreen = lazy(() =>
 );
 const MultiChatScreen = lazy(() => import('../features/multichat/multichat-screen.tsx'));
 const HistoryScreen = lazy(() => import('../features/history/history-screen.tsx'));
+const StatsScreen = lazy(() => import('../features/stats/stats-screen.tsx'));
 const ComingSoon = lazy(() => import('../shared/components/coming-soon.tsx'));
 
 /** Screens of later issues (spec part 1 §2 route list); each shows 'coming soon' for now. */
 export const LATER_PATHS = [
   'createimg',
-  'stat/:friendid',
   'edituser',
   'subscription',
   'subscription/:status',
@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
           { path: 'multichat', element: <MultiChatScreen /> },
           { path: 'chathistory', element: <HistoryScreen /> },
           { path: 'chathistory/:friendid/:user', element: <HistoryScreen /> },
+          { path: 'stat/:friendid', element: <StatsScreen /> },
           ...LATER_PATHS.map((path) => ({ path, element: <ComingSoon /> })),
         ],
       },
