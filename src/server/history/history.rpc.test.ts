@@ -109,6 +109,8 @@ describe.each(testDatabases())('history viewer on %s', (kind) => {
       expect([ErrorCode.FORBIDDEN, ErrorCode.IDENTITY_MISMATCH]).toContain(r.body.Error);
       expect(JSON.stringify(r.body)).not.toContain('221B');
     }
+    const refused = await call({ action: 'GetAllChatEmails', email: '' }, reader);
+    expect(refused.body.Errstr).toBe('You have no right to view chat history');
     const unknown = await call(
       { action: 'GetChatHistory', user: 'nobody@example.com', friendid: 'holmesen', lang: 'he' },
       admin,
