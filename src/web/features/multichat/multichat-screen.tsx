@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Collapse.css';
 import { Alert, Button, Collapse, Loader, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState, type KeyboardEvent } from 'react';
