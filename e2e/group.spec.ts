@@ -117,6 +117,8 @@ test('group chat, history viewer and analytics in he and en at 1280 and 390 px',
 
   // --- Analytics: counts at once, the analysis after the job.
   await page.goto('/stat/holmes?lang=he');
+  // A bound, not a wait: on a busy machine this page took over 20 s to open once.
+  await expect(page.getByTestId('stats-screen')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('count-messages')).toContainText('3');
   await expect(page.getByTestId('users-list')).toContainText(email);
   await page.getByTestId('analyze').click();
@@ -128,6 +130,7 @@ test('group chat, history viewer and analytics in he and en at 1280 and 390 px',
   await page.setViewportSize(NARROW);
   await shot(page, info, 'stats-he-390');
   await page.goto('/stat/holmes?lang=en');
+  await expect(page.getByTestId('stats-screen')).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('analyze').click();
   await expect(page.getByTestId('analysis-topics')).toContainText('Deduction', { timeout: 30_000 });
   await shot(page, info, 'stats-en-390');
