@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './csp-guard.ts';
-import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
+import { admin, shot as fullShot, signInWithPassword, uniqueEmail } from './support.ts';
 
 /**
  * Issue 13's three screens against the fake model (e2e/fake-model.ts: the director names the
@@ -9,6 +9,12 @@ import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
 
 const WIDE = { width: 1280, height: 900 };
 const NARROW = { width: 390, height: 844 };
+
+/** A full-page screenshot from the top (a resize keeps the scroll, and the top bar sticks). */
+async function shot(page: Page, info: Parameters<typeof fullShot>[1], name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await fullShot(page, info, name);
+}
 
 async function sendToGroup(page: Page, text: string, to?: string) {
   const input = page.getByTestId('group-input');
@@ -25,7 +31,8 @@ async function tick(page: Page, ids: string[]) {
 test('group chat, history viewer and analytics in he and en at 1280 and 390 px', async ({
   page,
 }, info) => {
-  test.setTimeout(240_000);
+  // About a minute on a quiet machine; the shared one took four (a sign-in alone took 59 s).
+  test.setTimeout(480_000);
   const email = uniqueEmail('group-admin');
   await admin(
     'create-user',

@@ -7,6 +7,7 @@ import { AlertIcon } from '../../shared/components/icons.tsx';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
+import { formatTime } from '../../shared/i18n/format-time.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 import { useAnalyzeFriendStats, useFriendStat } from './api.ts';
 import { safeHtml } from './safe-html.ts';
@@ -22,9 +23,12 @@ function List({ title, items, testid }: { title: string; items: string[]; testid
       </Text>
       {items.length ? (
         <ul className="stats-list">
+          {/* The list keeps the page's direction; each item's text takes its own. */}
           {items.map((x) => (
-            <li key={x} dir="auto">
-              {x}
+            <li key={x}>
+              <span dir="auto" className="stats-list__text">
+                {x}
+              </span>
             </li>
           ))}
         </ul>
@@ -134,7 +138,7 @@ export default function StatsScreen() {
         {s.AnalysisState === 'ready' ? (
           <>
             <Text size="xs" c="dimmed" mt="xs">
-              {t('stats.analyzedAt', { tm: s.AnalyzedAt, n: s.AnalyzedMessages })}
+              {t('stats.analyzedAt', { tm: formatTime(s.AnalyzedAt), n: s.AnalyzedMessages })}
             </Text>
             <Text fw={700} mt="sm">
               {t('stats.summary')}
