@@ -1,6 +1,6 @@
 import { EDITOR_FRIEND_ID, GRAPHIC_DESIGNER_FRIEND_ID } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
-import type { GroupAnswer, GroupMessage } from '../../protocol/actions/group.ts';
+import type { GroupAnswer } from '../../protocol/actions/group.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { turnCost } from '../ai/prices.ts';
 import type { ChatDeps } from '../chat/chat.service.ts';
@@ -15,9 +15,12 @@ import { formatTime } from '../friends/friends.service.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import type { Streaming } from '../rpc/streaming.ts';
-import { addressed, chooseSpeakers, ownVoice, type Member } from './director.ts';
+import { addressed, chooseSpeakers, ownVoice } from './director.ts';
 import { groupPrompt, type GroupLine } from './group-prompt.ts';
 import { groupRepo, type GroupMessageRow } from './group.repo.ts';
+import { groupReplyTopic, toAnswer, toMember, toMessage, type Joined } from './group-rows.ts';
+
+export { groupReplyTopic };
 
 const KNOWLEDGE_PASSAGES = 3;
 /** Lines of the conversation a prompt may draw on (the budget trims further). */
@@ -26,51 +29,6 @@ const HISTORY_LINES = 60;
 const MAX_FOLLOW_UPS = 1;
 
 type Turn = { answers: GroupAnswer[] };
-type Joined = { m: GroupMessageRow; friendid: string | null; image: string | null };
-
-export const groupReplyTopic = (replyId: number) => `group-reply.${replyId}`;
-
-function toMember(f: FriendRow): Member {
-  return {
-    friendid: f.friendid,
-    friendname: f.friendname,
-    description: f.description,
-    personality: f.personality,
-    background: f.background,
-    model: f.model,
-  };
-}
-
-function toMessage(j: Joined): GroupMessage {
-  const m = j.m;
-  return {
-    id: m.id,
-    role: m.role === 'user' ? 'user' : 'assistant',
-    tm: formatTime(m.createdAt),
-    message: m.content,
-    speaker: m.speaker,
-    friendid: j.friendid ?? '',
-    image: j.image ?? '',
-    status: m.status === 'streaming' ? 'streaming' : m.status === 'failed' ? 'failed' : 'done',
-    ...(m.error ? { error: m.error } : {}),
-    ...(m.model === 'offline' ? { offline: 1 } : {}),
-  };
-}
-
-function toAnswer(m: GroupMessageRow, friendid: string, image: string, failText: string) {
-  const failed = m.status !== 'done';
-  return {
-    replyid: m.id,
-    friendid,
-    message: m.content,
-    tm: formatTime(m.createdAt),
-    image,
-    speaker: m.speaker,
-    status: failed ? ('failed' as const) : ('done' as const),
-    ...(failed ? { error: m.error || failText } : {}),
-    offline: m.model === 'offline' ? 1 : 0,
-  };
-}
 
 /**
  * Group chat (spec part 2 §2 Multichat): several characters, one message, answers in turn.
