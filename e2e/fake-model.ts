@@ -104,14 +104,47 @@ function designer(req: FakeRequest): FakeScript | null {
   };
 }
 
+/** A character's analytics (friendstat's analysis job), as JSON in the language asked. */
+export const STATS_ANSWER = {
+  en: {
+    summary: '<p>Readers bring <b>mysteries</b> and ask how deduction works.</p>',
+    topics: ['Deduction', 'Baker Street'],
+    tone: ['Curious', 'Friendly'],
+    inconsistencies: ['Once said he never plays the violin, though his texts say he does.'],
+  },
+  he: {
+    summary: '<p>הקוראים מביאים <b>תעלומות</b> ושואלים איך עובדת הסקת מסקנות.</p>',
+    topics: ['הסקת מסקנות', 'Baker Street'],
+    tone: ['סקרנות', 'ידידותיות'],
+    inconsistencies: ['אמר פעם שאינו מנגן בכינור, אף שהטקסטים שלו אומרים שכן.'],
+  },
+};
+
+/** Group chat: the director names the first two characters of its list. */
+function director(req: FakeRequest): FakeScript {
+  const text = String(req.messages.at(-1)?.content ?? '');
+  const ids = [...text.matchAll(/^- ([A-Za-z0-9]+):/gm)].map((m) => m[1]!);
+  return { text: JSON.stringify({ speakers: ids.slice(0, 2) }) };
+}
+
 function answer(req: FakeRequest): FakeScript {
   const drawn = designer(req);
   if (drawn) return drawn;
   const system = String(req.messages.find((m) => m.role === 'system')?.content ?? '');
+  if (/You direct a group conversation/.test(system)) return director(req);
+  if (/You analyse conversations between readers/.test(system))
+    return {
+      text: JSON.stringify(/Write in Hebrew/.test(system) ? STATS_ANSWER.he : STATS_ANSWER.en),
+    };
   if (/Briefly analyse the conversation/.test(system)) return { text: ANALYSIS_ANSWER.en };
   if (/נתח\/י בקצרה את השיחה/.test(system)) return { text: ANALYSIS_ANSWER.he };
   const text = lastUserText(req);
   if (isBackground(text)) return { text: '- Likes books.' };
+  // A character's turn in a group chat: a short answer in its own voice.
+  const en = /\(Now it is your turn to answer, as (.+) only\.\)\s*$/.exec(text)?.[1];
+  if (en) return { text: `I am ${en}, and this is my own answer.`, gapMs: 40 };
+  const he = /\(עכשיו תורך לענות, בתור (.+) בלבד\.\)\s*$/.exec(text)?.[1];
+  if (he) return { text: `אני ${he}, וזו התשובה שלי.`, gapMs: 40 };
   const lower = text.toLowerCase();
   const after = (re: RegExp) => text.match(re)?.[1]?.trim();
 

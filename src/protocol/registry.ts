@@ -3,6 +3,9 @@ import { accessListActions } from './actions/access-list.ts';
 import { authActions } from './actions/auth.ts';
 import { chatActions } from './actions/chat.ts';
 import { friendActions } from './actions/friends.ts';
+import { groupActions } from './actions/group.ts';
+import { historyActions } from './actions/history.ts';
+import { statsActions } from './actions/stats.ts';
 import { imageActions } from './actions/images.ts';
 import { knowledgeActions } from './actions/knowledge.ts';
 import { studioActions } from './actions/studio.ts';
@@ -18,6 +21,9 @@ export const actions = {
   ...knowledgeActions,
   ...imageActions,
   ...chatActions,
+  ...groupActions,
+  ...historyActions,
+  ...statsActions,
 };
 
 export type Actions = typeof actions;

@@ -101,7 +101,9 @@ export async function buildApp(deps: Deps) {
     redis: deps.redis,
   });
   shutdown.register(app, {
-    drain: () => services.chat.runner.drain(),
+    drain: async () => {
+      await Promise.all([services.chat.runner.drain(), services.group.runner.drain()]);
+    },
     graceMs: deps.config.SHUTDOWN_GRACE_SECONDS * 1000,
     timer: deps.graceTimer,
   });

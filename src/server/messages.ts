@@ -266,6 +266,36 @@ const messages = {
     he: 'מעולה, אני יוצר את התמונה עכשיו.',
     en: 'Great, I am creating the image now.',
   },
+
+  // Group chat, history viewer and analytics (issue 13)
+  groupTooFew: {
+    he: 'יש לסמן לפחות דמות אחת לשיחה הקבוצתית.',
+    en: 'Tick at least one character for the group chat.',
+  },
+  groupNotMember: {
+    he: 'הדמות שביקשת אינה בקבוצה. סמנו אותה קודם.',
+    en: 'The character you asked for is not in the group. Tick it first.',
+  },
+  groupBusy: {
+    he: 'הדמויות עדיין עונות. המתינו שיסיימו ונסו שוב.',
+    en: 'The characters are still answering. Wait for them to finish and try again.',
+  },
+  groupMessageNotFound: {
+    he: 'ההודעה לא נמצאה בשיחה הקבוצתית.',
+    en: 'The message was not found in the group conversation.',
+  },
+  historyNoRight: {
+    he: 'אין לך הרשאה לצפות בהיסטוריית שיחות',
+    en: 'You have no right to view chat history',
+  },
+  historyUserNotFound: {
+    he: 'לא נמצא משתמש עם הדוא"ל הזה.',
+    en: 'No user has this e-mail.',
+  },
+  statNoRight: {
+    he: 'רק עורכי הדמות ובעלי הרשאה כללית יכולים לראות את הניתוח שלה.',
+    en: "Only the character's editors and holders of the global privilege may see its analysis.",
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

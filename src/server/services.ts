@@ -5,6 +5,9 @@ import { chatService } from './chat/chat.service.ts';
 import { subjectsService } from './chat/subjects.service.ts';
 import type { Deps } from './deps.ts';
 import { friendsService } from './friends/friends.service.ts';
+import { groupService } from './group/group.service.ts';
+import { historyService } from './history/history.service.ts';
+import { statsService } from './stats/stats.service.ts';
 import { studioService } from './friends/studio.service.ts';
 import { designerService } from './images/designer.service.ts';
 import { generationService } from './images/generation.service.ts';
@@ -57,6 +60,9 @@ export function createServices(deps: Deps) {
     images: imagesService(deps),
     generation,
     designer: designerService(deps, generation),
+    group: groupService(chatDeps),
+    history: historyService(deps),
+    stats: statsService(deps),
   };
 }
 

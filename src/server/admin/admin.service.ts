@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../infra/secrets.ts';
 import { failedJobs, type FailedJob } from '../platform/jobs.ts';
+import { auditRepo } from '../history/audit.repo.ts';
 import { usersRepo } from '../users/users.repo.ts';
 
 export const FLAGS = ['canadd', 'imgedit', 'globalpriv'] as const;
@@ -35,12 +36,14 @@ export const AdminCommand = z.discriminatedUnion('command', [
     email: z.email(),
     amount: z.string().regex(/^[+-]?\d{1,6}$/, 'a number, or +n / -n to add or take away'),
   }),
+  z.object({ command: z.literal('audit') }),
 ]);
 export type AdminCommand = z.infer<typeof AdminCommand>;
 
 /** Administration that only the machine's operator may run (CLI, or the server's loopback port). */
 export async function runAdminCommand(db: Db, cmd: AdminCommand): Promise<string> {
   if (cmd.command === 'jobs') return describeFailedJobs(await failedJobs(db));
+  if (cmd.command === 'audit') return describeAudit(await auditRepo(db).list(200));
   const repo = usersRepo(db);
   const email = cmd.email.toLowerCase();
   const existing = await repo.byEmail(email);
@@ -90,6 +93,17 @@ function describeFailedJobs(jobs: FailedJob[]): string {
     ...jobs.map(
       (j) =>
         `${j.failedAt?.toISOString() ?? '-'}  ${j.name}  ${j.id}  after ${j.attempts} attempt(s): ${j.reason}  ${JSON.stringify(j.data)}`,
+    ),
+  ].join('\n');
+}
+
+/** The history viewer's audit log, newest first: when, who, whose conversation, which character. */
+function describeAudit(rows: Awaited<ReturnType<ReturnType<typeof auditRepo>['list']>>): string {
+  if (!rows.length) return 'no conversation viewings recorded';
+  return [
+    `${rows.length} viewing(s), newest first:`,
+    ...rows.map(
+      (r) => `${r.at.toISOString()}  ${r.viewerEmail} viewed ${r.targetEmail} with ${r.friendid}`,
     ),
   ].join('\n');
 }

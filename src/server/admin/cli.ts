@@ -12,6 +12,7 @@ const usage = `Usage:
   npm run admin -- revoke <email> <flags>
   npm run admin -- jobs                     background jobs that failed for good, with why
   npm run admin -- imgcredit <email> <n>    set image credits to n (or +n / -n to add or take away)
+  npm run admin -- audit                    who viewed whose conversation in the history viewer, when
 Flags: canadd (create characters), imgedit (create images), globalpriv (see and manage everything).`;
 
 function fail(message: string): never {
@@ -41,7 +42,7 @@ function parseCommand(argv: string[]) {
           usertype: values.usertype,
           grant: values.grant,
         }
-      : command === 'jobs'
+      : command === 'jobs' || command === 'audit'
         ? { command }
         : command === 'imgcredit'
           ? { command, email, amount: flags }

@@ -1,25 +1,39 @@
 import type { ChatEngine, EngineRequest, EngineResult } from '../ai/engine.ts';
 import type { Events } from '../platform/events.ts';
 import type { Log } from '../rpc/context.ts';
-import type { ChatRepo, MessageRow } from './chat.repo.ts';
+import type { MessageRow } from './chat.repo.ts';
 import { replyPublisher, replyTopic, type ReplyWire } from './reply-wire.ts';
 
-export type ReplyEvent =
-  { type: 'delta'; text: string } | { type: 'restart' } | { type: 'done'; row: MessageRow };
+export type ReplyEvent<Row = MessageRow> =
+  { type: 'delta'; text: string } | { type: 'restart' } | { type: 'done'; row: Row };
 
-type Listener = (e: ReplyEvent) => void;
+/** What the runner needs of a reply's row (the chat's messages, or the group chat's). */
+export interface ReplyRow {
+  content: string;
+  status: string;
+  updatedAt: Date;
+}
+
+/** Where the runner reads and writes replies: the chat repo, or another table of replies. */
+export interface ReplyStore<Row extends ReplyRow> {
+  updateMessage(
+    id: number,
+    patch: { content?: string; status?: string; error?: string | null },
+  ): Promise<Row | undefined>;
+  messageById(id: number): Promise<{ message: Row } | undefined>;
+}
 
 /** Stops following; `ready` resolves once every later delta will reach the listener. */
 export type Unfollow = (() => void) & { ready: Promise<void> };
 const unfollow = (stop: () => void, ready: Promise<void> = Promise.resolve()): Unfollow =>
   Object.assign(stop, { ready });
 
-interface Live {
+interface Live<Row> {
   content: string;
-  listeners: Set<Listener>;
-  done: Promise<MessageRow>;
+  listeners: Set<(e: ReplyEvent<Row>) => void>;
+  done: Promise<Row>;
   /** Set once stored: a late follower gets `done` at once. */
-  final?: MessageRow;
+  final?: Row;
 }
 
 export interface RunnerOptions {
@@ -41,16 +55,19 @@ export const DEFAULT_RUNNER: RunnerOptions = { flushMs: 250, checkMs: 5_000, sta
  * streams and finished even if every client went away. Clients follow a reply live when it
  * runs in this process, or through events (`reply-wire.ts`) when it runs on another instance.
  */
-export function createReplyRunner(
-  repo: ChatRepo,
+export function createReplyRunner<Row extends ReplyRow = MessageRow>(
+  repo: ReplyStore<Row>,
   engine: ChatEngine,
   events: Events,
   log: Log,
   opts: RunnerOptions = DEFAULT_RUNNER,
+  /** The event topic of a reply (another table of replies needs its own). */
+  topic: (replyId: number) => string = replyTopic,
 ) {
-  const live = new Map<number, Live>();
+  type Listener = (e: ReplyEvent<Row>) => void;
+  const live = new Map<number, Live<Row>>();
 
-  function emit(l: Live, e: ReplyEvent) {
+  function emit(l: Live<Row>, e: ReplyEvent<Row>) {
     for (const fn of l.listeners) {
       try {
         fn(e);
@@ -68,16 +85,16 @@ export function createReplyRunner(
     start(
       replyId: number,
       request: EngineRequest,
-      finish: (result: EngineResult, content: string) => Promise<MessageRow>,
+      finish: (result: EngineResult, content: string) => Promise<Row>,
       failText: (err: unknown) => string,
     ): void {
-      const l: Live = {
+      const l: Live<Row> = {
         content: '',
         listeners: new Set(),
-        done: Promise.resolve(null as unknown as MessageRow),
+        done: Promise.resolve(null as unknown as Row),
       };
       live.set(replyId, l);
-      const wire = replyPublisher(events, replyId, log);
+      const wire = replyPublisher(events, replyId, log, topic(replyId));
       let generation = 0;
       let dirty = false;
       let lastWrite = Date.now();
@@ -242,7 +259,7 @@ export function createReplyRunner(
     };
 
     const subscribed = events
-      .subscribe(replyTopic(replyId), (payload) => enqueue(() => apply(payload as ReplyWire)))
+      .subscribe(topic(replyId), (payload) => enqueue(() => apply(payload as ReplyWire)))
       .then((off) => {
         if (stopped) off();
         else unsubscribe = off;
@@ -265,4 +282,6 @@ export function createReplyRunner(
   }
 }
 
-export type ReplyRunner = ReturnType<typeof createReplyRunner>;
+export type ReplyRunner<Row extends ReplyRow = MessageRow> = ReturnType<
+  typeof createReplyRunner<Row>
+>;

@@ -21,8 +21,12 @@ const MAX_DELTA_CHARS = 1500;
  * Publishes one reply's events in order, at most one in flight: while a publish is under way
  * the next deltas gather and leave as one, so a slow transport costs fewer events, not a queue.
  */
-export function replyPublisher(events: Events, replyId: number, log: Log) {
-  const topic = replyTopic(replyId);
+export function replyPublisher(
+  events: Events,
+  replyId: number,
+  log: Log,
+  topic = replyTopic(replyId),
+) {
   const queue: ReplyWire[] = [];
   let pumping = false;
 

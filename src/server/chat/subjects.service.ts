@@ -6,6 +6,7 @@ import { formatTime } from '../friends/friends.service.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { usersRepo } from '../users/users.repo.ts';
+import { auditRepo } from '../history/audit.repo.ts';
 import type { ChatDeps } from './chat.service.ts';
 import { chatRepo } from './chat.repo.ts';
 import {
@@ -45,6 +46,13 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
         if (me.usertype !== 0) throw new AppError(ErrorCode.IDENTITY_MISMATCH);
         const other = await users.byEmail(input.user);
         if (!other) throw new AppError(ErrorCode.NOT_FOUND);
+        // Every viewing of someone else's conversation is audited (history viewer).
+        await auditRepo(deps.db).record({
+          viewerId: me.id,
+          viewerEmail: me.email,
+          targetEmail: other.email,
+          friendid: friend.friendid,
+        });
         me = { ...me, id: other.id };
         priv = 0;
       }

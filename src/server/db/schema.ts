@@ -10,3 +10,6 @@ export * from './schema/images.ts';
 export * from './schema/meta.ts';
 export * from './schema/chat.ts';
 export * from './schema/usage.ts';
+export * from './schema/group.ts';
+export * from './schema/history.ts';
+export * from './schema/stats.ts';

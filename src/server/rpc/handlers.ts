@@ -2,6 +2,9 @@ import { accessHandlers } from '../access/access.handlers.ts';
 import { authHandlers } from '../auth/auth.handlers.ts';
 import { chatHandlers } from '../chat/chat.handlers.ts';
 import { friendsHandlers } from '../friends/friends.handlers.ts';
+import { groupHandlers } from '../group/group.handlers.ts';
+import { historyHandlers } from '../history/history.handlers.ts';
+import { statsHandlers } from '../stats/stats.handlers.ts';
 import { studioHandlers } from '../friends/studio.handlers.ts';
 import { imagesHandlers } from '../images/images.handlers.ts';
 import { knowledgeHandlers } from '../knowledge/knowledge.handlers.ts';
@@ -19,5 +22,8 @@ export function createHandlers(s: Services): HandlerMap {
     ...knowledgeHandlers(s),
     ...imagesHandlers(s),
     ...chatHandlers(s),
+    ...groupHandlers(s),
+    ...historyHandlers(s),
+    ...statsHandlers(s),
   };
 }

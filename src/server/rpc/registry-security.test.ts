@@ -101,6 +101,16 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   GetSetSelf: { email: 'victim@example.com', notes: 'overwritten' },
   GetCanvas: { user: 'victim@example.com', friendid: 'victimsecret' },
   UpdateCanvas: { user: 'victim@example.com', friendid: 'victimsecret', contents: 'overwritten' },
+  MultiChatAsk: { email: 'victim@example.com', friends: 'victimsecret,holmesen', message: 'hi' },
+  FollowMultiChat: { email: 'victim@example.com' },
+  RetrieveMultiConversaion: { email: 'victim@example.com' },
+  ResetMultiConversation: { email: 'victim@example.com', friends: 'victimsecret' },
+  RewindMultiConversation: { email: 'victim@example.com', id: 1 },
+  GetAllChatEmails: { email: 'vic' },
+  GetFriendsChatsForEmail: { email: 'victim@example.com' },
+  GetChatHistory: { user: 'victim@example.com', friendid: 'victimsecret' },
+  friendstat: { email: 'victim@example.com', friendid: 'victimsecret' },
+  AnalyzeFriendStats: { email: 'victim@example.com', friendid: 'victimsecret' },
 };
 
 /**
@@ -131,6 +141,10 @@ const targetsVictim: ActionName[] = [
   'DeleteImage',
   'CopyGeneratedImage',
   'DeleteImageFromServer',
+  'MultiChatAsk',
+  'ResetMultiConversation',
+  'friendstat',
+  'AnalyzeFriendStats',
 ];
 
 describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {

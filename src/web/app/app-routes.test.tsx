@@ -114,7 +114,7 @@ describe('app routes and shell', () => {
 
   it('later screens say "coming soon"', async () => {
     signedIn();
-    renderApp('/multichat');
+    renderApp('/edituser');
     expect(await screen.findByTestId('coming-soon')).toHaveTextContent('coming soon');
     expect(screen.getByRole('link', { name: 'Back to the characters list' })).toHaveAttribute(
       'href',

@@ -21,14 +21,13 @@ const EditorChatScreen = lazy(() =>
   import('../features/chat/chat-screen.tsx').then((m) => ({ default: m.EditorChatScreen })),
 );
 const CreateImageScreen = lazy(() => import('../features/images/create-image-screen.tsx'));
+const MultiChatScreen = lazy(() => import('../features/multichat/multichat-screen.tsx'));
+const HistoryScreen = lazy(() => import('../features/history/history-screen.tsx'));
+const StatsScreen = lazy(() => import('../features/stats/stats-screen.tsx'));
 const ComingSoon = lazy(() => import('../shared/components/coming-soon.tsx'));
 
 /** Screens of later issues (spec part 1 §2 route list); each shows 'coming soon' for now. */
 export const LATER_PATHS = [
-  'multichat',
-  'chathistory',
-  'chathistory/:friendid/:user',
-  'stat/:friendid',
   'edituser',
   'subscription',
   'subscription/:status',
@@ -67,6 +66,10 @@ export const routes: RouteObject[] = [
           { path: 'minchat/:friendid/:detailsfor', element: <MinChatScreen /> },
           { path: 'minchat/:friendid/:detailsfor/:inputq', element: <MinChatScreen /> },
           { path: 'createimg', element: <CreateImageScreen /> },
+          { path: 'multichat', element: <MultiChatScreen /> },
+          { path: 'chathistory', element: <HistoryScreen /> },
+          { path: 'chathistory/:friendid/:user', element: <HistoryScreen /> },
+          { path: 'stat/:friendid', element: <StatsScreen /> },
           ...LATER_PATHS.map((path) => ({ path, element: <ComingSoon /> })),
         ],
       },

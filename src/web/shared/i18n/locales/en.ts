@@ -1,4 +1,6 @@
 import { imagesEn } from './images.ts';
+import { groupEn } from './group.ts';
+
 /** English texts. The Hebrew file must have exactly the same keys (checked by the type). */
 export const en = {
   app: {
@@ -389,6 +391,7 @@ export const en = {
     text: 'This part of the app is coming soon.',
     back: 'Back to the characters list',
   },
+  ...groupEn,
 } as const;
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,5 +1,6 @@
 import type { Translation } from './en.ts';
 import { imagesHe } from './images.ts';
+import { groupHe } from './group.ts';
 
 /** Hebrew texts (the default language). */
 export const he: Translation = {
@@ -385,4 +386,5 @@ export const he: Translation = {
     text: 'החלק הזה של האפליקציה יגיע בקרוב.',
     back: 'חזרה לרשימת הדמויות',
   },
+  ...groupHe,
 };

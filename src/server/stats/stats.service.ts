@@ -1,0 +1,146 @@
+import { ErrorCode } from '../../protocol/errors.ts';
+import type { ParsedInput } from '../../protocol/registry.ts';
+import { turnCost } from '../ai/prices.ts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { friendPriv } from '../friends/friend-access.ts';
+import { friendsRepo, type FriendRow } from '../friends/friends.repo.ts';
+import { formatTime } from '../friends/friends.service.ts';
+import { msg } from '../messages.ts';
+import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
+import { analyze, sampleConversations } from './analysis.ts';
+import { statsRepo } from './stats.repo.ts';
+
+const DAY_MS = 86_400_000;
+/** The plots' windows. */
+const DAYS = 60;
+const WEEKS = 26;
+
+interface AnalyzeJob {
+  friendRowId: number;
+  lang: 'he' | 'en';
+}
+
+/** Conversation analytics of one character (spec part 2 §2 Analytics screen). */
+export function statsService(deps: Deps) {
+  const repo = statsRepo(deps.db);
+  const friends = friendsRepo(deps.db);
+
+  /**
+   * First line: the character's editors (owners, editors on its list, global privilege)
+   * see its analytics; anyone else is refused with the reason, also as the spec's
+   * ErrorMessage.
+   */
+  async function requireStatsAccess(friendid: string, ctx: Ctx) {
+    const me = requireUser(ctx);
+    const found = await friends.byFriendId(friendid);
+    if (!found) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
+    const priv = await friendPriv(friends, found.friend, me);
+    if (priv !== 0) {
+      const text = msg('statNoRight', ctx.lang);
+      throw new AppError(ErrorCode.FORBIDDEN, text, { ErrorMessage: text });
+    }
+    return { me, friend: found.friend };
+  }
+
+  deps.jobs.define<AnalyzeJob>(
+    'stats-analyze',
+    async ({ friendRowId, lang }) => {
+      const friend = (await friends.byId(friendRowId)) as FriendRow | undefined;
+      if (!friend) return;
+      if (!deps.engine.resolver.resolve(friend.model).model) {
+        await repo.saveAnalysis(friendRowId, lang, { state: 'offline', error: null });
+        return;
+      }
+      const sample = await sampleConversations(repo, friendRowId);
+      try {
+        const out = sample.length ? await analyze(deps.engine, friend, sample, lang) : null;
+        if (sample.length && !out) throw new Error('the model did not answer with the analysis');
+        await repo.saveAnalysis(friendRowId, lang, {
+          state: 'ready',
+          summary: out?.result.summary ?? '',
+          topics: out?.result.topics ?? [],
+          tone: out?.result.tone ?? [],
+          inconsistencies: out?.result.inconsistencies ?? [],
+          sampled: sample.length,
+          error: null,
+        });
+        if (out)
+          await deps.media.meter.record({
+            userId: null,
+            kind: 'chat',
+            model: out.model,
+            provider: deps.engine.resolver.resolve(out.model).provider,
+            tokensIn: out.usage.inputTokens,
+            tokensOut: out.usage.outputTokens,
+          });
+      } catch (err) {
+        await repo.saveAnalysis(friendRowId, lang, {
+          state: 'failed',
+          error: err instanceof Error ? err.message : String(err),
+        });
+        throw err; // retried with backoff; a later success replaces the failure
+      }
+    },
+    { retryLimit: 2, retryDelaySeconds: 30, policy: 'stately' },
+  );
+
+  async function enqueue(friendRowId: number, lang: 'he' | 'en') {
+    await repo.saveAnalysis(friendRowId, lang, { state: 'pending', error: null });
+    await deps.jobs.send('stats-analyze', { friendRowId, lang } satisfies AnalyzeJob, {
+      singletonKey: `${friendRowId}:${lang}`,
+    });
+  }
+
+  const showsEmails = (me: SessionUser, friend: FriendRow) =>
+    me.globalpriv || friend.publicfriend !== 1;
+
+  return {
+    async stat(input: ParsedInput<'friendstat'>, ctx: Ctx) {
+      const { me, friend } = await requireStatsAccess(input.friendid, ctx);
+      const lang = input.lang ?? ctx.lang;
+      const now = deps.clock.now().getTime();
+      const since = new Date(now - DAYS * DAY_MS);
+      const [totals, emails, perDay, perWeek, tokens, analysis] = await Promise.all([
+        repo.totals(friend.id),
+        showsEmails(me, friend) ? repo.userEmails(friend.id) : Promise.resolve([]),
+        repo.perDay(friend.id, since),
+        repo.perWeek(friend.id, new Date(now - WEEKS * 7 * DAY_MS)),
+        repo.tokensPerDay(friend.id, since),
+        repo.analysis(friend.id, lang),
+      ]);
+      const cost = new Map<string, number>();
+      for (const t of tokens) {
+        const c = turnCost(t.model, t.model === 'offline', t) ?? 0;
+        cost.set(t.day, (cost.get(t.day) ?? 0) + c);
+      }
+      return {
+        FriendName: friend.friendname,
+        Image: friend.image,
+        TotalMessages: totals.messages,
+        TotalUsers: totals.users,
+        Conversations: totals.conversations,
+        Users: emails,
+        UsersHidden: !showsEmails(me, friend),
+        Analysis: {
+          summery: analysis?.summary ?? '',
+          MainTopics: analysis?.topics ?? [],
+          EmotionalTone: analysis?.tone ?? [],
+          Inconsitensies: analysis?.inconsistencies ?? [],
+        },
+        AnalysisState: analysis?.state ?? 'none',
+        AnalyzedAt: analysis && analysis.state === 'ready' ? formatTime(analysis.updatedAt) : '',
+        AnalyzedMessages: analysis?.sampled ?? 0,
+        PerDay: perDay,
+        PerWeek: perWeek,
+        CostPerDay: [...cost].map(([day, c]) => ({ day, cost: Math.round(c * 1e6) / 1e6 })),
+      };
+    },
+
+    async analyze(input: ParsedInput<'AnalyzeFriendStats'>, ctx: Ctx) {
+      const { friend } = await requireStatsAccess(input.friendid, ctx);
+      await enqueue(friend.id, input.lang ?? ctx.lang);
+      return { AnalysisState: 'pending' };
+    },
+  };
+}

@@ -1,0 +1,192 @@
+import '@mantine/core/styles/Checkbox.css';
+import { Alert, Button, Collapse, Loader, Text, Textarea, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BREAKPOINTS } from '../../../protocol/constants.ts';
+import { AlertIcon, ResetIcon, SendIcon } from '../../shared/components/icons.tsx';
+import { IconButton } from '../../shared/components/icon-button.tsx';
+import { useConfirm } from '../../shared/components/confirm-dialog.tsx';
+import { PageLoader } from '../../shared/components/page-loader.tsx';
+import { usePageTitle } from '../../shared/hooks/page-title.ts';
+import { useErrorText } from '../../shared/hooks/use-error-text.ts';
+import { useLanguage } from '../../shared/i18n/use-language.ts';
+import { useStored } from '../../shared/storage/use-stored.ts';
+import { FriendPicker } from './friend-picker.tsx';
+import { GroupMessages } from './group-messages.tsx';
+import { useFocusRetry } from './use-focus-retry.ts';
+import {
+  useMultiChatAsk,
+  useMultiChatEdits,
+  useRetrieveMultiConversation,
+} from './use-multi-chat.ts';
+import './multichat.css';
+
+/**
+ * /multichat (spec part 2 §2 Multichat): tick characters, write one message, and the ones
+ * the director chooses answer in turn. From 992 px the picker is a side column; below, it
+ * collapses above the conversation.
+ */
+export default function MultiChatScreen() {
+  const { t } = useTranslation();
+  const { lang } = useLanguage();
+  const errorText = useErrorText();
+  usePageTitle(t('group.title'));
+  const desktop = useMediaQuery(`(min-width: ${BREAKPOINTS.otherDesktop}px)`, true);
+  const conv = useRetrieveMultiConversation(lang);
+  const username = useStored('fullname') ?? '';
+  const { ask, busy, error, speaking, clearError } = useMultiChatAsk(lang, conv.data?.running);
+  const { reset, rewind } = useMultiChatEdits();
+  const [dialog, confirm] = useConfirm();
+  const [ticked, setTicked] = useState<string[] | null>(null);
+  const [text, setText] = useState('');
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const input = useRef<HTMLTextAreaElement>(null);
+  useFocusRetry(input, !busy && conv.isSuccess, desktop);
+
+  // The selection starts as the server remembers it.
+  const selection =
+    ticked ?? conv.data?.friends.filter((f) => f.checked).map((f) => f.friendid) ?? [];
+
+  const send = async (to?: string) => {
+    const message = text;
+    setText('');
+    clearError();
+    const ok = await ask(message, selection, username, to);
+    // A refused message is given back, so nothing typed is lost.
+    if (!ok) setText((now) => now || message);
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      if (!busy) void send();
+    }
+  };
+  const toggle = (id: string) =>
+    setTicked(selection.includes(id) ? selection.filter((x) => x !== id) : [...selection, id]);
+  const onReset = async () => {
+    if (await confirm(t('group.resetConfirm'), { danger: true, size: 250 }))
+      reset.mutate(selection);
+  };
+
+  if (conv.isPending) return <PageLoader />;
+  if (conv.isError)
+    return (
+      <Alert color="red" m="md" icon={<AlertIcon size={18} />} title={t('group.loadError')}>
+        {errorText(conv.error)}
+      </Alert>
+    );
+
+  const names = conv.data.friends.filter((f) => selection.includes(f.friendid));
+  const picker = (
+    <FriendPicker
+      friends={conv.data.friends}
+      ticked={selection}
+      busy={busy}
+      onToggle={toggle}
+      onAsk={(id) => {
+        if (text.trim()) void send(id);
+        else setText(`@${conv.data.friends.find((f) => f.friendid === id)?.friendname ?? id} `);
+        input.current?.focus();
+      }}
+    />
+  );
+  const shownError = error === 'network' ? t('common.communicationError') : error;
+
+  return (
+    <div className={`multichat ${desktop ? 'multichat--desktop' : 'multichat--mobile'}`}>
+      {dialog}
+      <aside className="multichat__side">
+        <div className="multichat__head">
+          <Title order={1} size="h3">
+            {t('group.title')}
+          </Title>
+          <IconButton
+            label={t('group.reset')}
+            testid="group-reset"
+            disabled={busy}
+            onClick={() => void onReset()}
+          >
+            <ResetIcon size={18} />
+          </IconButton>
+        </div>
+        {desktop ? (
+          picker
+        ) : (
+          <>
+            <Button
+              variant="light"
+              fullWidth
+              onClick={() => setPickerOpen((o) => !o)}
+              data-testid="group-picker-toggle"
+              aria-expanded={pickerOpen}
+            >
+              {pickerOpen ? t('group.hidePicker') : t('group.picked', { count: selection.length })}
+            </Button>
+            <Collapse expanded={pickerOpen}>{picker}</Collapse>
+          </>
+        )}
+      </aside>
+      <section className="multichat__main">
+        {names.length ? (
+          <Text size="sm" c="dimmed" className="multichat__members" dir="auto">
+            {names.map((f) => f.friendname).join(' · ')}
+          </Text>
+        ) : (
+          <Text size="sm" c="orange" className="multichat__members" data-testid="group-none">
+            {t('group.noneTicked')}
+          </Text>
+        )}
+        <div className="multichat__scroll">
+          <GroupMessages
+            chat={conv.data.chat}
+            busy={busy}
+            onRewind={async (m) => {
+              if (await confirm(t('group.rewindConfirm'), { danger: true, size: 250 }))
+                rewind.mutate(m.id);
+            }}
+          />
+        </div>
+        {shownError || reset.error || rewind.error ? (
+          <Alert color="red" icon={<AlertIcon size={18} />} data-testid="group-error" mx="sm">
+            {shownError || errorText(reset.error ?? rewind.error)}
+          </Alert>
+        ) : null}
+        <div className="multichat__input">
+          {busy ? (
+            <Text size="sm" c="dimmed" className="multichat__busy" data-testid="group-busy">
+              <Loader size="xs" type="dots" />{' '}
+              {speaking ? t('group.asking', { name: speaking }) : t('group.thinking')}
+            </Text>
+          ) : null}
+          <div className="multichat__row">
+            <Textarea
+              ref={input}
+              className="multichat__textarea"
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              onKeyDown={onKey}
+              placeholder={t('group.placeholder')}
+              aria-label={t('group.placeholder')}
+              autosize
+              minRows={1}
+              maxRows={6}
+              dir="auto"
+              data-testid="group-input"
+            />
+            <IconButton
+              label={t('group.send')}
+              testid="group-send"
+              variant="filled"
+              size="lg"
+              disabled={busy}
+              onClick={() => void send()}
+            >
+              <SendIcon size={18} />
+            </IconButton>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
