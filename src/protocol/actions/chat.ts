@@ -22,8 +22,8 @@ export const ChatMessage = z.object({
   img: z.string().nullable(),
   /** Shown to editors only. */
   model: z.string().optional(),
-  /** streaming: still being written; failed: see `error`. */
-  status: z.enum(['done', 'streaming', 'failed']),
+  /** streaming: still being written; failed: see `error`; stopped: the asker stopped it (the text so far stands). */
+  status: z.enum(['done', 'streaming', 'failed', 'stopped']),
   error: z.string().optional(),
   /** 1: written by the built-in offline model (the UI says so). */
   offline: z.number().int().optional(),
@@ -44,7 +44,7 @@ export const AnswerOut = z.object({
   message: z.string(),
   tm: z.string(),
   speaker: z.string(),
-  status: z.enum(['done', 'failed']),
+  status: z.enum(['done', 'failed', 'stopped']),
   error: z.string().optional(),
   model: z.string().optional(),
   offline: z.number().int(),
@@ -98,6 +98,21 @@ export const chatActions = {
       detailsfor: z.union([FriendId, z.literal('')]).optional(),
     }),
     output: AnswerOut,
+    access: 'user',
+    identity: 'email',
+    mutates: true,
+  }),
+  /**
+   * Stops a reply being written (on whichever instance writes it): the text so far is kept
+   * and the reply is marked stopped. A reply already finished is left as it is; the answer
+   * says the reply's state either way.
+   */
+  StopReply: defineAction({
+    input: z.object({ email: IdentityEmail, replyid: ReplyId }),
+    output: z.object({
+      replyid: z.number().int(),
+      status: z.enum(['done', 'streaming', 'failed', 'stopped']),
+    }),
     access: 'user',
     identity: 'email',
     mutates: true,

@@ -5,6 +5,7 @@ type ChatActions =
   | 'AskFriend'
   | 'FollowReply'
   | 'RetryReply'
+  | 'StopReply'
   | 'RetrieveConversation'
   | 'ResetConversation'
   | 'RewindConversation'
@@ -22,6 +23,7 @@ export const chatHandlers = (s: Services): Handlers<ChatActions> => ({
   AskFriend: (input, ctx) => s.chat.ask(input, ctx),
   FollowReply: (input, ctx) => s.chat.follow(input, ctx),
   RetryReply: (input, ctx) => s.chat.retry(input, ctx),
+  StopReply: (input, ctx) => s.chat.stop(input, ctx),
   RetrieveConversation: (input, ctx) => s.subjects.retrieve(input, ctx),
   ResetConversation: (input, ctx) => s.subjects.reset(input, ctx),
   RewindConversation: (input, ctx) => s.subjects.rewind(input, ctx),

@@ -12,6 +12,7 @@ import { chatRepo, type MessageRow, type SubjectRow } from './chat.repo.ts';
 import {
   createSubjectWithGreeting,
   openFriend,
+  replyStatus,
   resolveSubject,
   toAnswer,
   toChatMessage,
@@ -233,6 +234,18 @@ export function chatService(deps: ChatDeps) {
         replyid: row.id,
         subject: found.subject.name,
       });
+    },
+
+    /** Only the asker may stop their reply; a finished one is answered as it is. */
+    async stop(input: ParsedInput<'StopReply'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const found = await repo.messageById(input.replyid);
+      if (!found || found.subject.userId !== me.id || found.message.role !== 'assistant') {
+        throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
+      }
+      let row: MessageRow | undefined = found.message;
+      if (row.status === 'streaming') row = (await runner.stop(row.id)) ?? row;
+      return { replyid: row.id, status: replyStatus(row.status) };
     },
 
     async retry(input: ParsedInput<'RetryReply'>, ctx: Ctx) {

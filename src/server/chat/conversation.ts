@@ -72,6 +72,15 @@ export async function resolveSubject(
   return latest ?? createSubjectWithGreeting(repo, userId, friend, msg('defaultSubject', ctx.lang));
 }
 
+/** A stored status as the protocol names it. */
+export function replyStatus(status: string): ChatMessage['status'] {
+  return status === 'streaming' || status === 'failed' || status === 'stopped' ? status : 'done';
+}
+
+/** A message the conversation goes on from: finished, or stopped by the asker (its text stands). */
+export const inHistory = (m: MessageRow) =>
+  (m.status === 'done' || m.status === 'stopped') && !m.hidden;
+
 export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
   return {
     id: m.id,
@@ -81,7 +90,7 @@ export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
     speaker: m.speaker,
     img: m.img,
     ...(showModel && m.model ? { model: m.model } : {}),
-    status: m.status === 'streaming' ? 'streaming' : m.status === 'failed' ? 'failed' : 'done',
+    status: replyStatus(m.status),
     ...(m.error ? { error: m.error } : {}),
     ...(m.model === 'offline' ? { offline: 1 } : {}),
   };
@@ -96,7 +105,11 @@ export function toAnswer(m: MessageRow, subject: SubjectRow, showModel: boolean,
     message: m.content,
     tm: formatTime(m.createdAt),
     speaker: m.speaker,
-    status: failed ? ('failed' as const) : ('done' as const),
+    status: failed
+      ? ('failed' as const)
+      : m.status === 'stopped'
+        ? ('stopped' as const)
+        : ('done' as const),
     ...(failed ? { error: failText } : {}),
     ...(showModel ? { model: m.model } : {}),
     offline: m.model === 'offline' ? 1 : 0,

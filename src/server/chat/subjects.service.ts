@@ -13,6 +13,7 @@ import {
   openFriend,
   resolveSubject,
   toChatMessage,
+  inHistory,
 } from './conversation.ts';
 import type { ReplyRunner } from './reply-runner.ts';
 
@@ -178,7 +179,7 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
     async analyze(input: ParsedInput<'AnalyzeConversationSubject'>, ctx: Ctx) {
       const { me, friend } = await open(input.friendid, ctx);
       const s = await resolveSubject(repo, me.id, friend, input.subject, ctx, false);
-      const rows = (await repo.since(s.id, 0)).filter((m) => m.status === 'done' && !m.hidden);
+      const rows = (await repo.since(s.id, 0)).filter(inHistory);
       const lang = input.lang ?? ctx.lang;
       const text = rows
         .map((m) => `${m.role === 'user' ? 'USER' : friend.friendname}: ${m.content}`)

@@ -80,6 +80,7 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   AskFriend: { email: 'victim@example.com', friendid: 'victimsecret', message: 'hello' },
   FollowReply: { email: 'victim@example.com', replyid: 1 },
   RetryReply: { email: 'victim@example.com', replyid: 1 },
+  StopReply: { email: 'victim@example.com', replyid: 1 },
   RetrieveConversation: { email: 'victim@example.com', friendid: 'victimsecret' },
   ResetConversation: { email: 'victim@example.com', friendid: 'victimsecret' },
   RewindConversation: { email: 'victim@example.com', friendid: 'victimsecret', id: 1 },

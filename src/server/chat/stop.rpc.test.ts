@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { buildApp } from '../app.ts';
+import { messages } from '../db/schema.ts';
+import type { FakeOpenAI } from '../test/fake-openai.ts';
+import {
+  rpc,
+  secondInstance,
+  testDatabases,
+  userWithSession,
+  type TestApp,
+} from '../test/harness.ts';
+import { chatTestBed } from './chat-test-kit.ts';
+
+const TOKENS = ['one ', 'two ', 'three ', 'four '];
+
+describe.each(testDatabases())('stopping a reply on %s', (kind) => {
+  // A held model is never cut by a timeout here: only the stop ends it.
+  const { bed, ask, retrieve } = chatTestBed(kind, {
+    retry: { attempts: 1, baseDelayMs: 1, idleTimeoutMs: 3_600_000 },
+  });
+  let fake: FakeOpenAI;
+  let t: TestApp;
+  let token: string;
+  let stranger: string;
+  let release = () => {};
+  beforeAll(async () => {
+    ({ fake, t, token } = bed);
+    stranger = await userWithSession(t, 'stranger@example.com');
+  });
+  afterEach(() => release());
+
+  /** Asks `message`; the model sends two words and then holds until the test ends. */
+  async function askHeld(message: string, subject: string) {
+    const resume = new Promise<void>((r) => (release = r));
+    fake.enqueueFor(message, { tokens: TOKENS, pauseAfter: 2, resume });
+    const asked = ask({ message, subject });
+    // The two words are stored (every 250 ms) while the model holds.
+    const reply = await vi.waitFor(
+      async () => {
+        const [row] = await t.deps.db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.status, 'streaming'), eq(messages.content, 'one two ')));
+        expect(row).toBeDefined();
+        return row!;
+      },
+      { timeout: 30_000, interval: 20 },
+    );
+    return { asked, replyid: reply.id };
+  }
+
+  it('the asker stops a reply: the text so far is kept, marked stopped, and the talk goes on from it', async () => {
+    const { asked, replyid } = await askHeld('Stop me', 'Stop');
+    // Nobody else may stop it.
+    const refused = await rpc(t.app, { action: 'StopReply', replyid }, { bearer: stranger });
+    expect(refused.body).toMatchObject({ Error: ErrorCode.NOT_FOUND });
+
+    const stopped = await rpc(t.app, { action: 'StopReply', replyid }, { bearer: token });
+    expect(stopped.body).toMatchObject({ Error: 0, replyid, status: 'stopped' });
+    expect((await asked).body).toMatchObject({ Error: 0, status: 'stopped', message: 'one two ' });
+
+    const conv = await retrieve({ subject: 'Stop' });
+    expect((conv.body.chat as object[]).at(-1)).toMatchObject({
+      id: replyid,
+      status: 'stopped',
+      message: 'one two ',
+    });
+
+    // The next turn's history has the stopped answer.
+    const next = await ask({ message: 'Go on', subject: 'Stop' });
+    expect(next.body).toMatchObject({ Error: 0, status: 'done' });
+    expect(fake.requests.at(-1)!.messages).toContainEqual({
+      role: 'assistant',
+      content: 'one two ',
+    });
+
+    // A stop that comes after the end changes nothing.
+    const late = await rpc(
+      t.app,
+      { action: 'StopReply', replyid: next.body.replyid },
+      { bearer: token },
+    );
+    expect(late.body).toMatchObject({ Error: 0, status: 'done' });
+    const after = await retrieve({ subject: 'Stop' });
+    expect((after.body.chat as object[]).at(-1)).toMatchObject({
+      status: 'done',
+      message: 'Elementary, my dear reader.',
+    });
+  });
+
+  it('a stop sent to another instance reaches the one writing the reply', async () => {
+    const other = await buildApp(secondInstance(t));
+    await other.ready();
+    try {
+      const { asked, replyid } = await askHeld('Stop me there', 'Elsewhere');
+      const stopped = await rpc(other, { action: 'StopReply', replyid }, { bearer: token });
+      expect(stopped.body).toMatchObject({ Error: 0, replyid, status: 'stopped' });
+      expect((await asked).body).toMatchObject({ status: 'stopped', message: 'one two ' });
+    } finally {
+      await other.close();
+    }
+  });
+});
