@@ -238,6 +238,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             actionsDisabled={ask.busy}
             onRewind={onRewind}
             onRetry={onRetry}
+            onStop={ask.stop}
           />
         )}
         {error ? (
@@ -264,6 +265,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             waitingText={t('chat.writing', { name: isolate(info?.friendname ?? '') })}
             inputq={params.inputq}
             onSend={ask.send}
+            onStop={ask.stop}
             onCanvas={canvas ? () => setCanvasOpen(true) : undefined}
           />
         )}

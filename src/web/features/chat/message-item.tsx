@@ -18,12 +18,15 @@ export const MessageItem = memo(function MessageItem({
   actionsDisabled,
   onRewind,
   onRetry,
+  onStop,
 }: {
   message: Message;
   /** While an answer is being written nothing may be rewound or retried. */
   actionsDisabled: boolean;
   onRewind: (m: Message) => void;
   onRetry: (m: Message) => void;
+  /** Stops the answer being written (offered by the waiting hint). */
+  onStop?: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
   const assistant = m.role === 'assistant';
@@ -80,7 +83,18 @@ export const MessageItem = memo(function MessageItem({
         <img className="chat-msg__img" src={m.img} alt={t('chat.pastedImage')} loading="lazy" />
       ) : null}
       {m.message ? <MessageMarkdown text={m.message} role={m.role} /> : null}
-      <WaitingHint waiting={writing && !m.message} />
+      <WaitingHint waiting={writing && !m.message} onStop={onStop} />
+      {m.status === 'stopped' ? (
+        <Badge
+          size="xs"
+          variant="light"
+          color="gray"
+          title={t('chatx.stoppedHint')}
+          data-testid="stopped-mark"
+        >
+          {t('chatx.stopped')}
+        </Badge>
+      ) : null}
       {writing ? (
         <span className="chat-typing" aria-label={t('chat.writing', { name: m.speaker })}>
           <span />

@@ -31,6 +31,7 @@ export function MessageList({
   actionsDisabled,
   onRewind,
   onRetry,
+  onStop,
 }: {
   messages: Message[];
   hasEarlier: boolean;
@@ -39,6 +40,7 @@ export function MessageList({
   actionsDisabled: boolean;
   onRewind: (m: Message) => void;
   onRetry: (m: Message) => void;
+  onStop?: () => void;
 }) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -147,6 +149,7 @@ export function MessageList({
                     actionsDisabled={actionsDisabled}
                     onRewind={onRewind}
                     onRetry={onRetry}
+                    onStop={onStop}
                   />
                 </div>
               );

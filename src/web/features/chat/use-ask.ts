@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../../protocol/errors.ts';
-import type { Answer } from '../../shared/api/client.ts';
+import { call, type Answer } from '../../shared/api/client.ts';
 import { NetworkError } from '../../shared/api/errors.ts';
 import { streamCall, StreamCutError, type StreamAction } from '../../shared/api/stream.ts';
 import { nowTm } from '../../shared/i18n/format-time.ts';
@@ -48,6 +48,10 @@ export function useAsk(o: AskOptions) {
   const [gaveUp, setGaveUp] = useState<number | null>(null);
   const ctrl = useRef<AbortController | null>(null);
   const failures = useRef(new Map<number, number>());
+  /** The reply the running stream writes or follows (known once the server started it). */
+  const currentReply = useRef<number | null>(null);
+  /** Stop was pressed before the server said which reply it writes: stop it once known. */
+  const stopWanted = useRef(false);
   const onAnswerRef = useRef(onAnswer);
   useEffect(() => {
     onAnswerRef.current = onAnswer;
@@ -83,6 +87,20 @@ export function useAsk(o: AskOptions) {
     [t],
   );
 
+  /** Asks the server to stop `replyid`; the stream then ends with the stopped answer. */
+  const stopReply = useCallback(
+    async (replyid: number) => {
+      stopWanted.current = false;
+      try {
+        const a = await call('StopReply', { replyid });
+        if (a.Error !== ErrorCode.OK) setError(a.Errstr || t('chatx.stopFailed'));
+      } catch {
+        setError(t('chatx.stopFailed'));
+      }
+    },
+    [t],
+  );
+
   /** Runs one streamed action; true when the server took it (it answered or started). */
   const run = useCallback(
     async (
@@ -98,6 +116,8 @@ export function useAsk(o: AskOptions) {
       setError('');
       const c = cache;
       let replyid = ids.replyid;
+      currentReply.current = replyid ?? null;
+      stopWanted.current = false;
       try {
         const answer = await streamCall(
           action,
@@ -105,6 +125,8 @@ export function useAsk(o: AskOptions) {
           {
             onStart(s) {
               replyid = s.replyid;
+              currentReply.current = s.replyid;
+              if (stopWanted.current) void stopReply(s.replyid);
               if (s.usermessage) c.put(s.usermessage, ids.tempId);
               if (action === 'AskFriend')
                 c.put({
@@ -170,11 +192,14 @@ export function useAsk(o: AskOptions) {
         );
         return false;
       } finally {
-        if (ctrl.current === controller) ctrl.current = null;
+        if (ctrl.current === controller) {
+          ctrl.current = null;
+          currentReply.current = null;
+        }
         setActive((a) => (a === token ? null : a));
       }
     },
-    [cache, finish, friendname, t],
+    [cache, finish, friendname, stopReply, t],
   );
 
   const send = useCallback(
@@ -227,10 +252,18 @@ export function useAsk(o: AskOptions) {
     );
   }, [enabled, writing, active, run]);
 
+  const stop = useCallback(() => {
+    const id = currentReply.current ?? (writing && writing.id > 0 ? writing.id : null);
+    if (id === null) stopWanted.current = true;
+    else void stopReply(id);
+  }, [stopReply, writing]);
+
   const stuck = writing !== undefined && writing.id === gaveUp;
   return {
     send,
     retry,
+    /** Stops the answer being written (the text so far stays, marked stopped). */
+    stop,
     /** A question is on its way or an answer is being written. */
     busy: active !== null || (writing !== undefined && !stuck),
     error,

@@ -1,3 +1,5 @@
+import { chatExtrasEn } from './chat-extras.ts';
+
 /** English texts. The Hebrew file must have exactly the same keys (checked by the type). */
 export const en = {
   app: {
@@ -382,6 +384,7 @@ export const en = {
     memorySaved: 'The memory was updated.',
     detailsError: 'The details could not be saved.',
   },
+  chatx: chatExtrasEn,
   comingSoon: {
     title: 'Coming soon',
     text: 'This part of the app is coming soon.',

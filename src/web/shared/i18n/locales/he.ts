@@ -1,3 +1,4 @@
+import { chatExtrasHe } from './chat-extras.ts';
 import type { Translation } from './en.ts';
 
 /** Hebrew texts (the default language). */
@@ -378,6 +379,7 @@ export const he: Translation = {
     memorySaved: 'הזיכרון עודכן.',
     detailsError: 'לא הצלחנו לשמור את הפרטים.',
   },
+  chatx: chatExtrasHe,
   comingSoon: {
     title: 'בקרוב',
     text: 'החלק הזה של האפליקציה יגיע בקרוב.',
