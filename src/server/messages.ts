@@ -248,6 +248,20 @@ const messages = {
     he: 'תמלול דיבור אינו מוגדר בשרת: יש להגדיר את TRANSCRIPTION_MODEL (למשל openai:whisper-1), או מפתח ספק שמפעיל אותו (OPENAI_API_KEY או GOOGLE_GENERATIVE_AI_API_KEY). אין תמלול שעובד בלי חיבור.',
     en: 'Speech transcription is not configured on this server: set TRANSCRIPTION_MODEL (for example openai:whisper-1), or a provider key that turns it on (OPENAI_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY). There is no offline transcription.',
   },
+
+  // Chat extras: stop, regenerate, edit, search, export
+  replyStillWriting: {
+    he: 'התשובה עדיין נכתבת. אפשר לעצור אותה או לחכות שתסתיים.',
+    en: 'The answer is still being written. Stop it or wait for it to finish.',
+  },
+  notLastAnswer: {
+    he: 'אפשר לכתוב תשובה אחרת רק לתשובה האחרונה בשיחה.',
+    en: 'Only the last answer of the conversation can be written again.',
+  },
+  notOwnMessage: {
+    he: 'אפשר לערוך רק הודעה שלך בשיחה הזאת.',
+    en: 'You can only edit a message of yours in this conversation.',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -27,6 +27,9 @@ export const ChatMessage = z.object({
   error: z.string().optional(),
   /** 1: written by the built-in offline model (the UI says so). */
   offline: z.number().int().optional(),
+  /** A regenerated answer: which of its group's answers this is (1-based), of `variants`. */
+  variant: z.number().int().optional(),
+  variants: z.number().int().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -113,6 +116,29 @@ export const chatActions = {
       replyid: z.number().int(),
       status: z.enum(['done', 'streaming', 'failed', 'stopped']),
     }),
+    access: 'user',
+    identity: 'email',
+    mutates: true,
+  }),
+  /**
+   * Writes another answer to the question of the subject's last answer `replyid`, keeping
+   * the earlier ones as alternatives; the new one is chosen. Streams like AskFriend.
+   */
+  RegenerateReply: defineAction({
+    input: z.object({
+      email: IdentityEmail,
+      replyid: ReplyId,
+      detailsfor: z.union([FriendId, z.literal('')]).optional(),
+    }),
+    output: AnswerOut,
+    access: 'user',
+    identity: 'email',
+    mutates: true,
+  }),
+  /** Makes answer `replyid` the chosen one of its alternatives: the conversation goes on from it. */
+  ChooseVariant: defineAction({
+    input: z.object({ email: IdentityEmail, replyid: ReplyId }),
+    output: z.object({ replyid: z.number().int() }),
     access: 'user',
     identity: 'email',
     mutates: true,

@@ -6,6 +6,8 @@ type ChatActions =
   | 'FollowReply'
   | 'RetryReply'
   | 'StopReply'
+  | 'RegenerateReply'
+  | 'ChooseVariant'
   | 'RetrieveConversation'
   | 'ResetConversation'
   | 'RewindConversation'
@@ -24,6 +26,8 @@ export const chatHandlers = (s: Services): Handlers<ChatActions> => ({
   FollowReply: (input, ctx) => s.chat.follow(input, ctx),
   RetryReply: (input, ctx) => s.chat.retry(input, ctx),
   StopReply: (input, ctx) => s.chat.stop(input, ctx),
+  RegenerateReply: (input, ctx) => s.chat.regenerate(input, ctx),
+  ChooseVariant: (input, ctx) => s.chat.choose(input, ctx),
   RetrieveConversation: (input, ctx) => s.subjects.retrieve(input, ctx),
   ResetConversation: (input, ctx) => s.subjects.reset(input, ctx),
   RewindConversation: (input, ctx) => s.subjects.rewind(input, ctx),

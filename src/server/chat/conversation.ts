@@ -79,7 +79,34 @@ export function replyStatus(status: string): ChatMessage['status'] {
 
 /** A message the conversation goes on from: finished, or stopped by the asker (its text stands). */
 export const inHistory = (m: MessageRow) =>
-  (m.status === 'done' || m.status === 'stopped') && !m.hidden;
+  (m.status === 'done' || m.status === 'stopped') && !m.hidden && m.chosen;
+
+/**
+ * Adds "answer n of total" to the answers in `chat` that were regenerated: `groups` holds
+ * the answers of their groups (repo.variantGroups), oldest first.
+ */
+export function withVariants(
+  chat: ChatMessage[],
+  rows: MessageRow[],
+  groups: { id: number; variantOf: number | null }[],
+): ChatMessage[] {
+  const byKey = new Map<number, number[]>();
+  for (const g of groups) {
+    const key = g.variantOf ?? g.id;
+    byKey.set(key, [...(byKey.get(key) ?? []), g.id]);
+  }
+  return chat.map((m) => {
+    const row = rows.find((r) => r.id === m.id);
+    const ids = row ? byKey.get(row.variantOf ?? row.id) : undefined;
+    if (!ids || ids.length < 2) return m;
+    return { ...m, variant: ids.indexOf(m.id) + 1, variants: ids.length };
+  });
+}
+
+/** The group keys of the answers among `rows` (for repo.variantGroups). */
+export const variantKeys = (rows: MessageRow[]) => [
+  ...new Set(rows.filter((r) => r.role === 'assistant').map((r) => r.variantOf ?? r.id)),
+];
 
 export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
   return {

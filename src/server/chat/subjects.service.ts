@@ -14,6 +14,8 @@ import {
   resolveSubject,
   toChatMessage,
   inHistory,
+  variantKeys,
+  withVariants,
 } from './conversation.ts';
 import type { ReplyRunner } from './reply-runner.ts';
 
@@ -51,7 +53,11 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
       }
       const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
       const { rows, hasmore } = await repo.page(subject.id, input.limit ?? PAGE, input.before);
-      const chat = rows.filter((m) => !m.hidden).map((m) => toChatMessage(m, priv === 0));
+      const chat = withVariants(
+        rows.filter((m) => !m.hidden).map((m) => toChatMessage(m, priv === 0)),
+        rows,
+        await repo.variantGroups(subject.id, variantKeys(rows)),
+      );
       // A reply left streaming by a stopped server is no longer being written.
       for (const m of chat) {
         if (m.status === 'streaming' && !runner.isLocal(m.id)) {

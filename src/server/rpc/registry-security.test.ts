@@ -81,6 +81,8 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   FollowReply: { email: 'victim@example.com', replyid: 1 },
   RetryReply: { email: 'victim@example.com', replyid: 1 },
   StopReply: { email: 'victim@example.com', replyid: 1 },
+  RegenerateReply: { email: 'victim@example.com', replyid: 1 },
+  ChooseVariant: { email: 'victim@example.com', replyid: 1 },
   RetrieveConversation: { email: 'victim@example.com', friendid: 'victimsecret' },
   ResetConversation: { email: 'victim@example.com', friendid: 'victimsecret' },
   RewindConversation: { email: 'victim@example.com', friendid: 'victimsecret', id: 1 },

@@ -15,7 +15,7 @@ import { chatTestBed } from './chat-test-kit.ts';
 
 const TOKENS = ['one ', 'two ', 'three ', 'four '];
 
-describe.each(testDatabases())('stopping a reply on %s', (kind) => {
+describe.each(testDatabases())('stop, regenerate and edit on %s', (kind) => {
   // A held model is never cut by a timeout here: only the stop ends it.
   const { bed, ask, retrieve } = chatTestBed(kind, {
     retry: { attempts: 1, baseDelayMs: 1, idleTimeoutMs: 3_600_000 },
@@ -101,5 +101,54 @@ describe.each(testDatabases())('stopping a reply on %s', (kind) => {
     } finally {
       await other.close();
     }
+  });
+
+  it('regenerate keeps the alternatives; the chosen one is shown and is what the talk goes on from', async () => {
+    fake.enqueueFor('Pick a number', { text: 'One.' }, { text: 'Two.' }, { text: 'Three.' });
+    const first = await ask({ message: 'Pick a number', subject: 'Variants' });
+    const regen = (replyid: unknown) =>
+      rpc(t.app, { action: 'RegenerateReply', replyid }, { bearer: token });
+    const second = await regen(first.body.replyid);
+    expect(second.body).toMatchObject({ Error: 0, status: 'done', message: 'Two.' });
+    const third = await regen(second.body.replyid);
+    expect(third.body).toMatchObject({ Error: 0, message: 'Three.' });
+    // Only the last answer of the conversation can be written again.
+    expect((await regen(first.body.replyid)).body.Error).toBe(ErrorCode.CONFLICT);
+    // Nobody else may.
+    expect(
+      (
+        await rpc(
+          t.app,
+          { action: 'RegenerateReply', replyid: third.body.replyid },
+          { bearer: stranger },
+        )
+      ).body.Error,
+    ).toBe(ErrorCode.NOT_FOUND);
+
+    const shown = async () =>
+      (await retrieve({ subject: 'Variants' })).body.chat as {
+        role: string;
+        message: string;
+        variant?: number;
+        variants?: number;
+      }[];
+    let chat = await shown();
+    expect(chat.map((m) => m.message).slice(-2)).toEqual(['Pick a number', 'Three.']);
+    expect(chat.at(-1)).toMatchObject({ variant: 3, variants: 3 });
+
+    const chosen = await rpc(
+      t.app,
+      { action: 'ChooseVariant', replyid: second.body.replyid },
+      { bearer: token },
+    );
+    expect(chosen.body).toMatchObject({ Error: 0 });
+    chat = await shown();
+    expect(chat.at(-1)).toMatchObject({ message: 'Two.', variant: 2, variants: 3 });
+
+    await ask({ message: 'And then?', subject: 'Variants' });
+    const history = fake.requests.at(-1)!.messages;
+    expect(history).toContainEqual({ role: 'assistant', content: 'Two.' });
+    expect(history).not.toContainEqual({ role: 'assistant', content: 'Three.' });
+    expect(history).not.toContainEqual({ role: 'assistant', content: 'One.' });
   });
 });
