@@ -30,6 +30,8 @@ export const ChatMessage = z.object({
   /** A regenerated answer: which of its group's answers this is (1-based), of `variants`. */
   variant: z.number().int().optional(),
   variants: z.number().int().optional(),
+  /** The group's answers, oldest first (what ChooseVariant takes). */
+  variantids: z.array(z.number().int()).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -128,6 +130,26 @@ export const chatActions = {
     input: z.object({
       email: IdentityEmail,
       replyid: ReplyId,
+      detailsfor: z.union([FriendId, z.literal('')]).optional(),
+    }),
+    output: AnswerOut,
+    access: 'user',
+    identity: 'email',
+    mutates: true,
+  }),
+  /**
+   * Changes the caller's message `id` and sends it again: the later turns are removed and a
+   * new answer streams, as for AskFriend.
+   */
+  EditMessage: defineAction({
+    input: z.object({
+      email: IdentityEmail,
+      id: z.coerce.number().int().min(1),
+      message: z
+        .string()
+        .max(20_000)
+        .refine((s) => s.trim().length > 0, 'empty message'),
+      lang: Lang,
       detailsfor: z.union([FriendId, z.literal('')]).optional(),
     }),
     output: AnswerOut,

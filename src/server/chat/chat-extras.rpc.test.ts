@@ -151,4 +151,43 @@ describe.each(testDatabases())('stop, regenerate and edit on %s', (kind) => {
     expect(history).not.toContainEqual({ role: 'assistant', content: 'Three.' });
     expect(history).not.toContainEqual({ role: 'assistant', content: 'One.' });
   });
+
+  it('edits a question and sends it again: the later turns are replaced by the new answer', async () => {
+    fake.enqueueFor('Where do you live?', { text: 'Baker Street.' });
+    fake.enqueueFor('What is your job?', { text: 'Detective.' });
+    fake.enqueueFor('What is your brother called?', { text: 'Mycroft.' });
+    await ask({ message: 'Where do you live?', subject: 'Edit' });
+    await ask({ message: 'What is your job?', subject: 'Edit' });
+    let chat = (await retrieve({ subject: 'Edit' })).body.chat as {
+      id: number;
+      role: string;
+      message: string;
+    }[];
+    const question = chat.find((m) => m.message === 'Where do you live?')!;
+
+    // Not someone else's, and not an empty text.
+    const edit = (body: Record<string, unknown>, bearer = token) =>
+      rpc(t.app, { action: 'EditMessage', lang: 'en', ...body }, { bearer });
+    expect((await edit({ id: question.id, message: 'x' }, stranger)).body.Error).toBe(
+      ErrorCode.NOT_FOUND,
+    );
+    const blank = await edit({ id: question.id, message: '   ' });
+    expect(blank.body.Error).toBe(ErrorCode.BAD_INPUT);
+    // An answer is not the caller's message.
+    const answerId = chat.find((m) => m.message === 'Baker Street.')!.id;
+    expect((await edit({ id: answerId, message: 'hack' })).body.Error).toBe(ErrorCode.NOT_FOUND);
+
+    const edited = await edit({ id: question.id, message: 'What is your brother called?' });
+    expect(edited.body).toMatchObject({ Error: 0, status: 'done', message: 'Mycroft.' });
+    chat = (await retrieve({ subject: 'Edit' })).body.chat as typeof chat;
+    expect(chat.map((m) => m.message).slice(1)).toEqual([
+      'What is your brother called?',
+      'Mycroft.',
+    ]);
+    expect(chat[1]!.id).toBe(question.id);
+    // The model saw the new question, not the old turns.
+    const sent = fake.requests.at(-1)!.messages.map((m) => m.content);
+    expect(sent).not.toContain('Baker Street.');
+    expect(sent).not.toContain('What is your job?');
+  });
 });

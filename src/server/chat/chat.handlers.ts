@@ -8,6 +8,7 @@ type ChatActions =
   | 'StopReply'
   | 'RegenerateReply'
   | 'ChooseVariant'
+  | 'EditMessage'
   | 'RetrieveConversation'
   | 'ResetConversation'
   | 'RewindConversation'
@@ -28,6 +29,7 @@ export const chatHandlers = (s: Services): Handlers<ChatActions> => ({
   StopReply: (input, ctx) => s.chat.stop(input, ctx),
   RegenerateReply: (input, ctx) => s.chat.regenerate(input, ctx),
   ChooseVariant: (input, ctx) => s.chat.choose(input, ctx),
+  EditMessage: (input, ctx) => s.chat.edit(input, ctx),
   RetrieveConversation: (input, ctx) => s.subjects.retrieve(input, ctx),
   ResetConversation: (input, ctx) => s.subjects.reset(input, ctx),
   RewindConversation: (input, ctx) => s.subjects.rewind(input, ctx),

@@ -212,6 +212,34 @@ export function chatRepo(db: Db) {
         .where(and(eq(messages.subjectId, subjectId), gt(messages.id, afterId)))
         .orderBy(asc(messages.id));
     },
+    /**
+     * An edited question: the later turns go, the question takes its new text and a new
+     * reply row follows it, in one transaction.
+     */
+    async editFrom(question: MessageRow, content: string, reply: Omit<NewMessage, 'subjectId'>) {
+      return db.transaction(async (tx) => {
+        await tx
+          .delete(messages)
+          .where(and(eq(messages.subjectId, question.subjectId), gt(messages.id, question.id)));
+        const [userMessage] = await tx
+          .update(messages)
+          .set({ content, updatedAt: sql`now()` })
+          .where(eq(messages.id, question.id))
+          .returning();
+        const [row] = await tx
+          .insert(messages)
+          .values({ ...reply, subjectId: question.subjectId })
+          .returning();
+        // A summary that covered removed turns no longer holds.
+        await tx
+          .update(subjects)
+          .set({ summary: '', summarizedUpTo: 0 })
+          .where(
+            and(eq(subjects.id, question.subjectId), gt(subjects.summarizedUpTo, question.id - 1)),
+          );
+        return { userMessage: userMessage!, reply: row! };
+      });
+    },
     async deleteAfter(subjectId: number, id: number) {
       const rows = await db
         .delete(messages)

@@ -303,6 +303,47 @@ export function chatService(deps: ChatDeps) {
       });
     },
 
+    /** The caller's own message, changed and sent again; the later turns are replaced. */
+    async edit(input: ParsedInput<'EditMessage'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const found = await repo.messageById(input.id);
+      if (!found || found.subject.userId !== me.id || found.message.role !== 'user')
+        throw new AppError(ErrorCode.NOT_FOUND, msg('notOwnMessage', ctx.lang));
+      const fr = await friends.byId(found.subject.friendId);
+      if (!fr) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
+      const { friend, priv } = await openFriend(friends, fr.friendid, me, ctx);
+      const later = await repo.since(found.subject.id, found.message.id);
+      if (later.some((m) => m.status === 'streaming'))
+        throw new AppError(ErrorCode.CONFLICT, msg('replyStillWriting', ctx.lang));
+      const { userMessage, reply } = await repo.editFrom(found.message, input.message, {
+        role: 'assistant',
+        status: 'streaming',
+        speaker: friend.friendname,
+        model: deps.engine.resolver.resolve(friend.model).name,
+      });
+      const subject = (await repo.subjectById(found.subject.id))!;
+      let prompt;
+      try {
+        prompt = await buildTurnPrompt(deps, repo, friends, {
+          me,
+          friend,
+          subject,
+          userMessage,
+          lang: input.lang ?? ctx.lang,
+          detailsfor: input.detailsfor,
+        });
+      } catch (err) {
+        await repo.updateMessage(reply.id, { status: 'failed', error: null });
+        throw err;
+      }
+      await launch(reply, subject, prompt, ctx);
+      return stream(reply, subject.id, priv === 0, ctx, {
+        replyid: reply.id,
+        subject: subject.name,
+        usermessage: toChatMessage(userMessage, false),
+      });
+    },
+
     /** Makes one of an answer's alternatives the one the conversation goes on from. */
     async choose(input: ParsedInput<'ChooseVariant'>, ctx: Ctx) {
       const { found } = await ownAnswer(input.replyid, ctx);

@@ -99,7 +99,7 @@ export function withVariants(
     const row = rows.find((r) => r.id === m.id);
     const ids = row ? byKey.get(row.variantOf ?? row.id) : undefined;
     if (!ids || ids.length < 2) return m;
-    return { ...m, variant: ids.indexOf(m.id) + 1, variants: ids.length };
+    return { ...m, variant: ids.indexOf(m.id) + 1, variants: ids.length, variantids: ids };
   });
 }
 

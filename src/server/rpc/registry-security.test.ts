@@ -83,6 +83,7 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   StopReply: { email: 'victim@example.com', replyid: 1 },
   RegenerateReply: { email: 'victim@example.com', replyid: 1 },
   ChooseVariant: { email: 'victim@example.com', replyid: 1 },
+  EditMessage: { email: 'victim@example.com', id: 1, message: 'changed' },
   RetrieveConversation: { email: 'victim@example.com', friendid: 'victimsecret' },
   ResetConversation: { email: 'victim@example.com', friendid: 'victimsecret' },
   RewindConversation: { email: 'victim@example.com', friendid: 'victimsecret', id: 1 },

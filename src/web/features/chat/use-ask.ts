@@ -106,7 +106,7 @@ export function useAsk(o: AskOptions) {
     async (
       action: StreamAction,
       input: Record<string, unknown>,
-      ids: { replyid?: number; tempId?: number },
+      ids: { replyid?: number; tempId?: number; replaces?: number },
     ): Promise<boolean> => {
       const controller = new AbortController();
       ctrl.current?.abort();
@@ -138,6 +138,19 @@ export function useAsk(o: AskOptions) {
                   img: null,
                   status: 'streaming',
                 });
+              if (action === 'RegenerateReply') {
+                // The old answer steps aside (it stays on the server as an alternative).
+                if (ids.replaces !== undefined) c.remove(ids.replaces);
+                c.put({
+                  id: s.replyid,
+                  role: 'assistant',
+                  message: '',
+                  speaker: friendname,
+                  tm: nowTm(),
+                  img: null,
+                  status: 'streaming',
+                });
+              }
               if (action === 'RetryReply')
                 c.update(s.replyid, (m) => ({
                   ...m,
@@ -160,6 +173,8 @@ export function useAsk(o: AskOptions) {
         if (finished && typeof answer.replyid === 'number') {
           failures.current.delete(answer.replyid);
           finish(c, answer.replyid, answer as ChatAnswer);
+          // The arrows count the alternatives: the server knows them.
+          if (action === 'RegenerateReply') void c.reload();
           return true;
         }
         // Refused before anything was stored (bad input, no permission, reply not found).
@@ -240,6 +255,35 @@ export function useAsk(o: AskOptions) {
     [run],
   );
 
+  /** Another answer to the last question; the old ones stay as alternatives. */
+  const regenerate = useCallback(
+    (replyid: number) => {
+      if (ctrl.current) return Promise.resolve(false);
+      const detailsfor = storage.get('detailsfor');
+      return run(
+        'RegenerateReply',
+        { replyid, ...(detailsfor ? { detailsfor } : {}) },
+        { replaces: replyid },
+      );
+    },
+    [run],
+  );
+
+  /** Shows alternative `replyid` and makes it the one the conversation goes on from. */
+  const choose = useCallback(
+    async (replyid: number) => {
+      if (ctrl.current) return;
+      try {
+        const a = await call('ChooseVariant', { replyid });
+        if (a.Error !== ErrorCode.OK) setError(a.Errstr || t('common.unknownError'));
+      } catch {
+        setError(t('common.communicationError'));
+      }
+      await cache.reload();
+    },
+    [cache, t],
+  );
+
   // A reply still being written (after a refresh, or a dropped connection): follow it.
   const writing = useMemo(() => messages.findLast((m) => m.status === 'streaming'), [messages]);
   useEffect(() => {
@@ -262,6 +306,8 @@ export function useAsk(o: AskOptions) {
   return {
     send,
     retry,
+    regenerate,
+    choose,
     /** Stops the answer being written (the text so far stays, marked stopped). */
     stop,
     /** A question is on its way or an answer is being written. */

@@ -6,7 +6,7 @@ import { createSseParser } from './sse.ts';
 import { xsrfToken } from './xsrf.ts';
 
 /** Actions whose answer streams as Server-Sent Events (DESIGN.md §4). */
-export type StreamAction = 'AskFriend' | 'FollowReply' | 'RetryReply';
+export type StreamAction = 'AskFriend' | 'FollowReply' | 'RetryReply' | 'RegenerateReply';
 
 export interface StreamStart {
   replyid: number;
