@@ -106,7 +106,7 @@ export function useAsk(o: AskOptions) {
     async (
       action: StreamAction,
       input: Record<string, unknown>,
-      ids: { replyid?: number; tempId?: number; replaces?: number },
+      ids: { replyid?: number; tempId?: number; replaces?: number; edits?: number },
     ): Promise<boolean> => {
       const controller = new AbortController();
       ctrl.current?.abort();
@@ -127,8 +127,10 @@ export function useAsk(o: AskOptions) {
               replyid = s.replyid;
               currentReply.current = s.replyid;
               if (stopWanted.current) void stopReply(s.replyid);
+              // An edited question: its later turns are gone on the server.
+              if (ids.edits !== undefined) c.truncateAfter(ids.edits);
               if (s.usermessage) c.put(s.usermessage, ids.tempId);
-              if (action === 'AskFriend')
+              if (action === 'AskFriend' || action === 'EditMessage')
                 c.put({
                   id: s.replyid,
                   role: 'assistant',
@@ -174,7 +176,7 @@ export function useAsk(o: AskOptions) {
           failures.current.delete(answer.replyid);
           finish(c, answer.replyid, answer as ChatAnswer);
           // The arrows count the alternatives: the server knows them.
-          if (action === 'RegenerateReply') void c.reload();
+          if (action === 'RegenerateReply') void c.refresh();
           return true;
         }
         // Refused before anything was stored (bad input, no permission, reply not found).
@@ -279,9 +281,23 @@ export function useAsk(o: AskOptions) {
       } catch {
         setError(t('common.communicationError'));
       }
-      await cache.reload();
+      await cache.refresh();
     },
     [cache, t],
+  );
+
+  /** The user's message `id` with a new text, sent again (the later turns are replaced). */
+  const edit = useCallback(
+    (id: number, text: string) => {
+      if (!text.trim() || ctrl.current || !enabled) return Promise.resolve(false);
+      const detailsfor = storage.get('detailsfor');
+      return run(
+        'EditMessage',
+        { id, message: text, lang, ...(detailsfor ? { detailsfor } : {}) },
+        { edits: id },
+      );
+    },
+    [enabled, lang, run],
   );
 
   // A reply still being written (after a refresh, or a dropped connection): follow it.
@@ -308,6 +324,7 @@ export function useAsk(o: AskOptions) {
     retry,
     regenerate,
     choose,
+    edit,
     /** Stops the answer being written (the text so far stays, marked stopped). */
     stop,
     /** A question is on its way or an answer is being written. */
