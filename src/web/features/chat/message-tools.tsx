@@ -151,7 +151,7 @@ export function MessageTools({
           onClick={onStartEdit}
           aria-label={t('chatx.edit')}
           title={t('chatx.edit')}
-          data-testid="chat-edit"
+          data-testid="chat-edit-message"
         >
           <EditIcon size={15} />
         </ActionIcon>

@@ -7,11 +7,7 @@ import { xsrfToken } from './xsrf.ts';
 
 /** Actions whose answer streams as Server-Sent Events (DESIGN.md §4). */
 export type StreamAction =
-  | 'AskFriend'
-  | 'FollowReply'
-  | 'RetryReply'
-  | 'RegenerateReply'
-  | 'EditMessage';
+  'AskFriend' | 'FollowReply' | 'RetryReply' | 'RegenerateReply' | 'EditMessage';
 
 export interface StreamStart {
   replyid: number;
