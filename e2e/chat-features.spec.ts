@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './csp-guard.ts';
 import { admin, shot, uniqueEmail } from './support.ts';
 
 /**
  * What readers coming from other chat apps expect (issue 16, issue 10 item 7): stop an answer,
- * regenerate with alternatives, edit and send again, copy, GFM tables on a phone. Against the
+ * regenerate with alternatives, edit and send again, copy, export, GFM tables on a phone. Against the
  * fake model (e2e/fake-model.ts): "slow" streams for seconds, "pick" answers "Choice N",
  * "table" answers a wide table.
  */
@@ -105,6 +106,18 @@ for (const lang of ['he', 'en'] as const) {
     await expect(last(page)).toHaveAttribute('data-status', 'done');
     await expect(messages(page).filter({ hasText: 'pick one' })).toHaveCount(0);
     await expect(messages(page).filter({ hasText: t.slow })).toHaveCount(0);
+
+    // Export the subject as Markdown and as JSON: files named after the character, with the talk.
+    for (const kind of ['md', 'json'] as const) {
+      await page.getByTestId('chat-export').click();
+      const downloading = page.waitForEvent('download');
+      await page.getByTestId(`chat-export-${kind}`).click();
+      const file = await downloading;
+      expect(file.suggestedFilename()).toMatch(new RegExp(`^holmes-.+\\.${kind}$`));
+      const text = readFileSync(await file.path(), 'utf8');
+      expect(text).toContain('Edited: hello there');
+      if (kind === 'json') expect(JSON.parse(text)).toMatchObject({ friendid: 'holmes' });
+    }
 
     // A wide GFM table on a phone scrolls sideways in its own box, in its text's direction.
     await send(page, lang === 'he' ? 'טבלה בבקשה' : 'a table please');
