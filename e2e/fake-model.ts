@@ -18,6 +18,8 @@ import {
  * - "slow" / "לאט" → 40 words, 250 ms apart (long enough to refresh the page mid-answer)
  * - "fail once" / "כישלון" → HTTP 500 three times (the reply fails), then answers
  * - "cut" / "קטוע" → the first attempt is cut after 3 words (the server restarts the reply)
+ * - "table" / "טבלה" → a wide GFM table (Hebrew or English), a task list and strikethrough
+ * - "pick" / "בחר" → "Choice N", N counting up (regenerated answers differ)
  * - anything else → an echo, word by word, 60 ms apart
  * A subject's analysis (asked with its own system prompt) gets ANALYSIS_ANSWER.
  * Images, speech, transcription and embeddings pass through to the fake's media endpoints
@@ -46,6 +48,32 @@ function isBackground(text: string): boolean {
 }
 
 const failures = new Map<string, number>();
+let picks = 0;
+
+export const TABLE_ANSWER = {
+  he: [
+    'הנה טבלה:',
+    '',
+    '| דמות | ספר | עיר | שנה | הערות נוספות על הדמות |',
+    '| --- | --- | --- | --- | --- |',
+    '| שרלוק הולמס | A Study in Scarlet | לונדון | 1887 | בלש פרטי ברחוב בייקר |',
+    '| ד"ר ווטסון | The Sign of Four | לונדון | 1890 | רופא ושותף נאמן |',
+    '',
+    '- [x] לקרוא את הספר',
+    '- [ ] ~~לשכוח~~ לזכור',
+  ].join('\n'),
+  en: [
+    'Here is a table:',
+    '',
+    '| Character | Book | City | Year | More notes about the character |',
+    '| --- | --- | --- | --- | --- |',
+    '| Sherlock Holmes | A Study in Scarlet | London | 1887 | A private detective in Baker Street |',
+    '| Dr Watson | The Sign of Four | London | 1890 | A doctor and a loyal partner |',
+    '',
+    '- [x] read the book',
+    '- [ ] ~~forget~~ remember',
+  ].join('\n'),
+};
 const cuts = new Set<string>();
 
 export const MARKDOWN_ANSWER = [
@@ -156,6 +184,9 @@ function answer(req: FakeRequest): FakeScript {
   const go = after(/(?:go to|עבור אל)\s+([A-Za-z0-9]+)/i);
   if (go) return { text: `Let us meet there.\n: @${go}` };
   if (/markdown|מרקדאון/i.test(text)) return { text: MARKDOWN_ANSWER, gapMs: 20 };
+  if (/\btable\b/i.test(text)) return { text: TABLE_ANSWER.en, gapMs: 10 };
+  if (/טבלה/.test(text)) return { text: TABLE_ANSWER.he, gapMs: 10 };
+  if (/\bpick\b|בחר/i.test(text)) return { text: `Choice ${++picks}.`, gapMs: 20 };
   if (/slow|לאט/i.test(lower)) {
     const words = Array.from({ length: 40 }, (_, i) => (i % 2 ? `word${i} ` : `מילה${i} `));
     return { tokens: words, gapMs: 250 };

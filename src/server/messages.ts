@@ -296,6 +296,20 @@ const messages = {
     he: 'רק עורכי הדמות ובעלי הרשאה כללית יכולים לראות את הניתוח שלה.',
     en: "Only the character's editors and holders of the global privilege may see its analysis.",
   },
+
+  // Chat extras: stop, regenerate, edit, search, export
+  replyStillWriting: {
+    he: 'התשובה עדיין נכתבת. אפשר לעצור אותה או לחכות שתסתיים.',
+    en: 'The answer is still being written. Stop it or wait for it to finish.',
+  },
+  notLastAnswer: {
+    he: 'אפשר לכתוב תשובה אחרת רק לתשובה האחרונה בשיחה.',
+    en: 'Only the last answer of the conversation can be written again.',
+  },
+  notOwnMessage: {
+    he: 'אפשר לערוך רק הודעה שלך בשיחה הזאת.',
+    en: 'You can only edit a message of yours in this conversation.',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -22,11 +22,16 @@ export const ChatMessage = z.object({
   img: z.string().nullable(),
   /** Shown to editors only. */
   model: z.string().optional(),
-  /** streaming: still being written; failed: see `error`. */
-  status: z.enum(['done', 'streaming', 'failed']),
+  /** streaming: still being written; failed: see `error`; stopped: the asker stopped it (the text so far stands). */
+  status: z.enum(['done', 'streaming', 'failed', 'stopped']),
   error: z.string().optional(),
   /** 1: written by the built-in offline model (the UI says so). */
   offline: z.number().int().optional(),
+  /** A regenerated answer: which of its group's answers this is (1-based), of `variants`. */
+  variant: z.number().int().optional(),
+  variants: z.number().int().optional(),
+  /** The group's answers, oldest first (what ChooseVariant takes). */
+  variantids: z.array(z.number().int()).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -44,7 +49,7 @@ export const AnswerOut = z.object({
   message: z.string(),
   tm: z.string(),
   speaker: z.string(),
-  status: z.enum(['done', 'failed']),
+  status: z.enum(['done', 'failed', 'stopped']),
   error: z.string().optional(),
   model: z.string().optional(),
   offline: z.number().int(),
@@ -98,6 +103,64 @@ export const chatActions = {
       detailsfor: z.union([FriendId, z.literal('')]).optional(),
     }),
     output: AnswerOut,
+    access: 'user',
+    identity: 'email',
+    mutates: true,
+  }),
+  /**
+   * Stops a reply being written (on whichever instance writes it): the text so far is kept
+   * and the reply is marked stopped. A reply already finished is left as it is; the answer
+   * says the reply's state either way.
+   */
+  StopReply: defineAction({
+    input: z.object({ email: IdentityEmail, replyid: ReplyId }),
+    output: z.object({
+      replyid: z.number().int(),
+      status: z.enum(['done', 'streaming', 'failed', 'stopped']),
+    }),
+    access: 'user',
+    identity: 'email',
+    mutates: true,
+  }),
+  /**
+   * Writes another answer to the question of the subject's last answer `replyid`, keeping
+   * the earlier ones as alternatives; the new one is chosen. Streams like AskFriend.
+   */
+  RegenerateReply: defineAction({
+    input: z.object({
+      email: IdentityEmail,
+      replyid: ReplyId,
+      detailsfor: z.union([FriendId, z.literal('')]).optional(),
+    }),
+    output: AnswerOut,
+    access: 'user',
+    identity: 'email',
+    mutates: true,
+  }),
+  /**
+   * Changes the caller's message `id` and sends it again: the later turns are removed and a
+   * new answer streams, as for AskFriend.
+   */
+  EditMessage: defineAction({
+    input: z.object({
+      email: IdentityEmail,
+      id: z.coerce.number().int().min(1),
+      message: z
+        .string()
+        .max(20_000)
+        .refine((s) => s.trim().length > 0, 'empty message'),
+      lang: Lang,
+      detailsfor: z.union([FriendId, z.literal('')]).optional(),
+    }),
+    output: AnswerOut,
+    access: 'user',
+    identity: 'email',
+    mutates: true,
+  }),
+  /** Makes answer `replyid` the chosen one of its alternatives: the conversation goes on from it. */
+  ChooseVariant: defineAction({
+    input: z.object({ email: IdentityEmail, replyid: ReplyId }),
+    output: z.object({ replyid: z.number().int() }),
     access: 'user',
     identity: 'email',
     mutates: true,

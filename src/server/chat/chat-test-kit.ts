@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { RetryPolicy } from '../ai/engine.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai.ts';
 import { createTestApp, rpc, userWithSession, type DbKind, type TestApp } from '../test/harness.ts';
 
@@ -16,12 +17,13 @@ export interface ChatTestBed {
  * OpenAI-compatible server, a reader and an editor. Fields are filled in `beforeAll`; each
  * test starts with the fake's default answer.
  */
-export function chatTestBed(kind: DbKind) {
+export function chatTestBed(kind: DbKind, opts: { retry?: RetryPolicy } = {}) {
   const bed = {} as ChatTestBed;
   beforeAll(async () => {
     bed.fake = await startFakeOpenAI();
     bed.t = await createTestApp(kind, {
       env: { OPENAI_COMPATIBLE_BASE_URL: bed.fake.url, OPENAI_COMPATIBLE_MODELS: 'fake-model' },
+      ...opts,
     });
     bed.token = await userWithSession(bed.t, 'reader@example.com', { name: 'Dana Reader' });
     bed.editor = await userWithSession(bed.t, 'boss@example.com', { grant: 'globalpriv,canadd' });

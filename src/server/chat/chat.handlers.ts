@@ -5,6 +5,10 @@ type ChatActions =
   | 'AskFriend'
   | 'FollowReply'
   | 'RetryReply'
+  | 'StopReply'
+  | 'RegenerateReply'
+  | 'ChooseVariant'
+  | 'EditMessage'
   | 'RetrieveConversation'
   | 'ResetConversation'
   | 'RewindConversation'
@@ -22,6 +26,10 @@ export const chatHandlers = (s: Services): Handlers<ChatActions> => ({
   AskFriend: (input, ctx) => s.chat.ask(input, ctx),
   FollowReply: (input, ctx) => s.chat.follow(input, ctx),
   RetryReply: (input, ctx) => s.chat.retry(input, ctx),
+  StopReply: (input, ctx) => s.chat.stop(input, ctx),
+  RegenerateReply: (input, ctx) => s.chat.regenerate(input, ctx),
+  ChooseVariant: (input, ctx) => s.chat.choose(input, ctx),
+  EditMessage: (input, ctx) => s.chat.edit(input, ctx),
   RetrieveConversation: (input, ctx) => s.subjects.retrieve(input, ctx),
   ResetConversation: (input, ctx) => s.subjects.reset(input, ctx),
   RewindConversation: (input, ctx) => s.subjects.rewind(input, ctx),

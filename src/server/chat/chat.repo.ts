@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { friendNotes, memories, messages, subjects, users } from '../db/schema.ts';
 
@@ -66,7 +66,7 @@ export function chatRepo(db: Db) {
         const rows = await tx
           .select()
           .from(messages)
-          .where(eq(messages.subjectId, from.id))
+          .where(and(eq(messages.subjectId, from.id), eq(messages.chosen, true)))
           .orderBy(asc(messages.id));
         let lastNew = 0;
         for (const m of rows) {
@@ -76,6 +76,8 @@ export function chatRepo(db: Db) {
             .values({
               ...rest,
               subjectId: copy!.id,
+              // The copy keeps the chosen answers only, as plain answers.
+              variantOf: null,
               status: m.status === 'streaming' ? 'failed' : m.status,
             })
             .returning({ id: messages.id });
@@ -140,11 +142,67 @@ export function chatRepo(db: Db) {
       const rows = await db
         .select()
         .from(messages)
-        .where(and(eq(messages.subjectId, subjectId), before ? lt(messages.id, before) : undefined))
+        .where(
+          and(
+            eq(messages.subjectId, subjectId),
+            // Of regenerated answers, the chosen one only.
+            eq(messages.chosen, true),
+            before ? lt(messages.id, before) : undefined,
+          ),
+        )
         .orderBy(desc(messages.id))
         .limit(limit + 1);
       const hasmore = rows.length > limit;
       return { rows: rows.slice(0, limit).reverse(), hasmore };
+    },
+    /** The answers of the groups keyed `keys` (a group's first answer id), oldest first. */
+    async variantGroups(subjectId: number, keys: number[]) {
+      if (!keys.length) return [];
+      return db
+        .select({ id: messages.id, variantOf: messages.variantOf })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.subjectId, subjectId),
+            or(inArray(messages.id, keys), inArray(messages.variantOf, keys)),
+          ),
+        )
+        .orderBy(asc(messages.id));
+    },
+    /** A new answer in `of`'s group, chosen in place of the others (one transaction). */
+    async addVariant(of: MessageRow, values: NewMessage) {
+      const key = of.variantOf ?? of.id;
+      return db.transaction(async (tx) => {
+        await tx
+          .update(messages)
+          .set({ chosen: false })
+          .where(
+            and(
+              eq(messages.subjectId, of.subjectId),
+              or(eq(messages.id, key), eq(messages.variantOf, key)),
+            ),
+          );
+        const [row] = await tx
+          .insert(messages)
+          .values({ ...values, subjectId: of.subjectId, variantOf: key, chosen: true })
+          .returning();
+        return row!;
+      });
+    },
+    /** Makes `row` its group's chosen answer. */
+    async chooseVariant(row: MessageRow) {
+      const key = row.variantOf ?? row.id;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(messages)
+          .set({ chosen: sql`${messages.id} = ${row.id}` })
+          .where(
+            and(
+              eq(messages.subjectId, row.subjectId),
+              or(eq(messages.id, key), eq(messages.variantOf, key)),
+            ),
+          );
+      });
     },
     /** Messages after the summary point: what the prompt's history is made of. */
     async since(subjectId: number, afterId: number) {
@@ -153,6 +211,34 @@ export function chatRepo(db: Db) {
         .from(messages)
         .where(and(eq(messages.subjectId, subjectId), gt(messages.id, afterId)))
         .orderBy(asc(messages.id));
+    },
+    /**
+     * An edited question: the later turns go, the question takes its new text and a new
+     * reply row follows it, in one transaction.
+     */
+    async editFrom(question: MessageRow, content: string, reply: Omit<NewMessage, 'subjectId'>) {
+      return db.transaction(async (tx) => {
+        await tx
+          .delete(messages)
+          .where(and(eq(messages.subjectId, question.subjectId), gt(messages.id, question.id)));
+        const [userMessage] = await tx
+          .update(messages)
+          .set({ content, updatedAt: sql`now()` })
+          .where(eq(messages.id, question.id))
+          .returning();
+        const [row] = await tx
+          .insert(messages)
+          .values({ ...reply, subjectId: question.subjectId })
+          .returning();
+        // A summary that covered removed turns no longer holds.
+        await tx
+          .update(subjects)
+          .set({ summary: '', summarizedUpTo: 0 })
+          .where(
+            and(eq(subjects.id, question.subjectId), gt(subjects.summarizedUpTo, question.id - 1)),
+          );
+        return { userMessage: userMessage!, reply: row! };
+      });
     },
     async deleteAfter(subjectId: number, id: number) {
       const rows = await db

@@ -12,6 +12,7 @@ import { chatRepo, type MessageRow, type SubjectRow } from './chat.repo.ts';
 import {
   createSubjectWithGreeting,
   openFriend,
+  replyStatus,
   resolveSubject,
   toAnswer,
   toChatMessage,
@@ -171,6 +172,27 @@ export function chatService(deps: ChatDeps) {
     );
   }
 
+  /** The caller's own answer `replyid` with its character; anything else is not found. */
+  async function ownAnswer(replyid: number, ctx: Ctx) {
+    const me = requireUser(ctx);
+    const found = await repo.messageById(replyid);
+    if (!found || found.subject.userId !== me.id || found.message.role !== 'assistant') {
+      throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
+    }
+    const fr = await friends.byId(found.subject.friendId);
+    if (!fr) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
+    const { friend, priv } = await openFriend(friends, fr.friendid, me, ctx);
+    return { me, found, friend, priv };
+  }
+
+  /** The user's message an answer replies to. */
+  async function questionOf(answer: MessageRow, subject: SubjectRow, ctx: Ctx) {
+    const history = await repo.since(subject.id, 0);
+    const q = [...history].reverse().find((m) => m.id < answer.id && m.role === 'user');
+    if (!q) throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
+    return q;
+  }
+
   return {
     async ask(input: ParsedInput<'AskFriend'>, ctx: Ctx) {
       const me = requireUser(ctx);
@@ -233,6 +255,100 @@ export function chatService(deps: ChatDeps) {
         replyid: row.id,
         subject: found.subject.name,
       });
+    },
+
+    /** Only the asker may stop their reply; a finished one is answered as it is. */
+    async stop(input: ParsedInput<'StopReply'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const found = await repo.messageById(input.replyid);
+      if (!found || found.subject.userId !== me.id || found.message.role !== 'assistant') {
+        throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
+      }
+      let row: MessageRow | undefined = found.message;
+      if (row.status === 'streaming') row = (await runner.stop(row.id)) ?? row;
+      return { replyid: row.id, status: replyStatus(row.status) };
+    },
+
+    /**
+     * Another answer to the question of the subject's last answer; the old ones stay as
+     * alternatives (repo.addVariant) and the new one is chosen.
+     */
+    async regenerate(input: ParsedInput<'RegenerateReply'>, ctx: Ctx) {
+      const { found, friend, priv, me } = await ownAnswer(input.replyid, ctx);
+      if (found.message.status === 'streaming')
+        throw new AppError(ErrorCode.CONFLICT, msg('replyStillWriting', ctx.lang));
+      const [last] = (await repo.page(found.subject.id, 1)).rows;
+      if (!last || last.id !== found.message.id)
+        throw new AppError(ErrorCode.CONFLICT, msg('notLastAnswer', ctx.lang));
+      const userMessage = await questionOf(found.message, found.subject, ctx);
+      const prompt = await buildTurnPrompt(deps, repo, friends, {
+        me,
+        friend,
+        subject: found.subject,
+        userMessage,
+        lang: ctx.lang,
+        detailsfor: input.detailsfor,
+      });
+      const reply = await repo.addVariant(found.message, {
+        subjectId: found.subject.id,
+        role: 'assistant',
+        status: 'streaming',
+        speaker: friend.friendname,
+        model: deps.engine.resolver.resolve(friend.model).name,
+      });
+      await launch(reply, found.subject, prompt, ctx);
+      return stream(reply, found.subject.id, priv === 0, ctx, {
+        replyid: reply.id,
+        subject: found.subject.name,
+      });
+    },
+
+    /** The caller's own message, changed and sent again; the later turns are replaced. */
+    async edit(input: ParsedInput<'EditMessage'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const found = await repo.messageById(input.id);
+      if (!found || found.subject.userId !== me.id || found.message.role !== 'user')
+        throw new AppError(ErrorCode.NOT_FOUND, msg('notOwnMessage', ctx.lang));
+      const fr = await friends.byId(found.subject.friendId);
+      if (!fr) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
+      const { friend, priv } = await openFriend(friends, fr.friendid, me, ctx);
+      const later = await repo.since(found.subject.id, found.message.id);
+      if (later.some((m) => m.status === 'streaming'))
+        throw new AppError(ErrorCode.CONFLICT, msg('replyStillWriting', ctx.lang));
+      const { userMessage, reply } = await repo.editFrom(found.message, input.message, {
+        role: 'assistant',
+        status: 'streaming',
+        speaker: friend.friendname,
+        model: deps.engine.resolver.resolve(friend.model).name,
+      });
+      const subject = (await repo.subjectById(found.subject.id))!;
+      let prompt;
+      try {
+        prompt = await buildTurnPrompt(deps, repo, friends, {
+          me,
+          friend,
+          subject,
+          userMessage,
+          lang: input.lang ?? ctx.lang,
+          detailsfor: input.detailsfor,
+        });
+      } catch (err) {
+        await repo.updateMessage(reply.id, { status: 'failed', error: null });
+        throw err;
+      }
+      await launch(reply, subject, prompt, ctx);
+      return stream(reply, subject.id, priv === 0, ctx, {
+        replyid: reply.id,
+        subject: subject.name,
+        usermessage: toChatMessage(userMessage, false),
+      });
+    },
+
+    /** Makes one of an answer's alternatives the one the conversation goes on from. */
+    async choose(input: ParsedInput<'ChooseVariant'>, ctx: Ctx) {
+      const { found } = await ownAnswer(input.replyid, ctx);
+      await repo.chooseVariant(found.message);
+      return { replyid: found.message.id };
     },
 
     async retry(input: ParsedInput<'RetryReply'>, ctx: Ctx) {

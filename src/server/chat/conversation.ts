@@ -72,6 +72,42 @@ export async function resolveSubject(
   return latest ?? createSubjectWithGreeting(repo, userId, friend, msg('defaultSubject', ctx.lang));
 }
 
+/** A stored status as the protocol names it. */
+export function replyStatus(status: string): ChatMessage['status'] {
+  return status === 'streaming' || status === 'failed' || status === 'stopped' ? status : 'done';
+}
+
+/** A message the conversation goes on from: finished, or stopped by the asker (its text stands). */
+export const inHistory = (m: MessageRow) =>
+  (m.status === 'done' || m.status === 'stopped') && !m.hidden && m.chosen;
+
+/**
+ * Adds "answer n of total" to the answers in `chat` that were regenerated: `groups` holds
+ * the answers of their groups (repo.variantGroups), oldest first.
+ */
+export function withVariants(
+  chat: ChatMessage[],
+  rows: MessageRow[],
+  groups: { id: number; variantOf: number | null }[],
+): ChatMessage[] {
+  const byKey = new Map<number, number[]>();
+  for (const g of groups) {
+    const key = g.variantOf ?? g.id;
+    byKey.set(key, [...(byKey.get(key) ?? []), g.id]);
+  }
+  return chat.map((m) => {
+    const row = rows.find((r) => r.id === m.id);
+    const ids = row ? byKey.get(row.variantOf ?? row.id) : undefined;
+    if (!ids || ids.length < 2) return m;
+    return { ...m, variant: ids.indexOf(m.id) + 1, variants: ids.length, variantids: ids };
+  });
+}
+
+/** The group keys of the answers among `rows` (for repo.variantGroups). */
+export const variantKeys = (rows: MessageRow[]) => [
+  ...new Set(rows.filter((r) => r.role === 'assistant').map((r) => r.variantOf ?? r.id)),
+];
+
 export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
   return {
     id: m.id,
@@ -81,7 +117,7 @@ export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
     speaker: m.speaker,
     img: m.img,
     ...(showModel && m.model ? { model: m.model } : {}),
-    status: m.status === 'streaming' ? 'streaming' : m.status === 'failed' ? 'failed' : 'done',
+    status: replyStatus(m.status),
     ...(m.error ? { error: m.error } : {}),
     ...(m.model === 'offline' ? { offline: 1 } : {}),
   };
@@ -96,7 +132,11 @@ export function toAnswer(m: MessageRow, subject: SubjectRow, showModel: boolean,
     message: m.content,
     tm: formatTime(m.createdAt),
     speaker: m.speaker,
-    status: failed ? ('failed' as const) : ('done' as const),
+    status: failed
+      ? ('failed' as const)
+      : m.status === 'stopped'
+        ? ('stopped' as const)
+        : ('done' as const),
     ...(failed ? { error: failText } : {}),
     ...(showModel ? { model: m.model } : {}),
     offline: m.model === 'offline' ? 1 : 0,

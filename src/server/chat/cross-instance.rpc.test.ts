@@ -103,4 +103,29 @@ describe.runIf(testDatabases().includes('postgres'))('two app instances on Postg
     });
     expect((await asked).body).toMatchObject({ Error: 0, message: TOKENS.join('') });
   });
+
+  it("a stop sent to instance B reaches A's held reply over LISTEN/NOTIFY", async () => {
+    const resume = new Promise<void>((r) => (release = r));
+    fake.enqueueFor('Halt', { tokens: TOKENS, pauseAfter: 2, resume });
+    const asked = rpc(
+      t.app,
+      { action: 'AskFriend', friendid: 'holmesen', lang: 'en', message: 'Halt', subject: 'S' },
+      { bearer: token },
+    );
+    const reply = await vi.waitFor(
+      async () => {
+        const [row] = await t.deps.db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.status, 'streaming'), eq(messages.content, 'one two ')));
+        expect(row).toBeDefined();
+        return row!;
+      },
+      { timeout: 30_000, interval: 20 },
+    );
+    const stopped = await rpc(other, { action: 'StopReply', replyid: reply.id }, { bearer: token });
+    expect(stopped.body).toMatchObject({ Error: 0, status: 'stopped' });
+    expect((await asked).body).toMatchObject({ Error: 0, status: 'stopped', message: 'one two ' });
+    release();
+  });
 });

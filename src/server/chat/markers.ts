@@ -23,8 +23,11 @@ const NAVIGATE = /(?:^|\s):\s*@([A-Za-z0-9]{1,64})\b(?!@)/u;
 export function parseMarkers(text: string): Markers {
   const m: Markers = { hidden: false };
   const rename = text.match(RENAME);
-  if (rename) m.renameSubject = rename[1]!.trim();
-  else {
+  if (rename) {
+    m.renameSubject = rename[1]!.trim();
+    // An answer that only renames has nothing left to show: hide it as ::subject:: is.
+    if (!text.replace(RENAME, '').replace(DETAILS, '').trim()) m.hidden = true;
+  } else {
     const created = text.match(NEW);
     if (created) {
       m.newSubject = created[1]!.trim();

@@ -4,6 +4,7 @@ import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
 import type { Jobs } from '../platform/jobs.ts';
 import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
 import { foldSplit } from './prompt.ts';
+import { inHistory } from './conversation.ts';
 
 /** Update the memory once this many new messages have come since it last looked. */
 const MEMORY_EVERY = 6;
@@ -50,9 +51,7 @@ export function createMemoryKeeper(
     if (!found) return;
     const { subject, friend } = found;
     const current = await repo.memory(subject.userId, subject.friendId);
-    const recent = (await repo.since(subject.id, current?.seenUpTo ?? 0)).filter(
-      (m) => m.status === 'done' && !m.hidden,
-    );
+    const recent = (await repo.since(subject.id, current?.seenUpTo ?? 0)).filter(inHistory);
     if (recent.length < MEMORY_EVERY) return;
     const result = await engine.generate({
       model: friend.model,
@@ -83,7 +82,7 @@ export function createMemoryKeeper(
     if (!found) return;
     const { subject: fresh, friend } = found;
     const rows = (await repo.since(fresh.id, fresh.summarizedUpTo)).filter(
-      (m) => m.status === 'done',
+      (m) => m.status === 'done' || m.status === 'stopped',
     );
     const cut = foldSplit(
       rows.map((m) => ({

@@ -179,6 +179,9 @@ describe('answer markers', () => {
       hidden: false,
     });
   });
+  it('an answer that is only ::(name):: renames and is hidden, leaving no empty bubble', () => {
+    expect(parseMarkers('  ::(New name)::\n')).toEqual({ renameSubject: 'New name', hidden: true });
+  });
   it(': @@id@@ sets detailsfor and stays shown', () => {
     expect(parseMarkers('Let us work on her. : @@anne@@')).toEqual({
       detailsfor: 'anne',

@@ -65,4 +65,104 @@ describe('reply runner', () => {
     expect(seen[0]).toEqual({ type: 'delta', text: 'def' });
     expect(seen.at(-1)).toMatchObject({ type: 'done', row: { content: 'abcdef' } });
   });
+
+  describe('stop', () => {
+    /** A repo that keeps what the runner stores last. */
+    const storing = () => {
+      const stored: Partial<MessageRow>[] = [];
+      const r = {
+        updateMessage: async (_id: number, patch: Partial<MessageRow>) => {
+          stored.push(patch);
+          return { ...row(''), ...patch } as MessageRow;
+        },
+      } as unknown as ChatRepo;
+      return { r, stored };
+    };
+    const opts = { flushMs: 10_000, checkMs: 50, staleMs: 1_000 };
+
+    it('cuts the model call, keeps the partial text and marks the reply stopped', async () => {
+      const { engine, step, aborted } = steppedEngine();
+      const { r, stored } = storing();
+      const runner = createReplyRunner(r, engine, memoryEvents(), pino({ level: 'silent' }), opts);
+      let finished = false;
+      runner.start(
+        3,
+        {} as EngineRequest,
+        async (_r, content) => {
+          finished = true;
+          return row(content);
+        },
+        () => 'failed',
+      );
+      step().onDelta('half an ');
+      step().onDelta('answer');
+      const seen: ReplyEvent[] = [];
+      runner.follow(3, 0, (e) => seen.push(e));
+      const final = await runner.stop(3);
+      expect(aborted()).toBe(true);
+      expect(finished).toBe(false);
+      expect(final).toMatchObject({ status: 'stopped', content: 'half an answer' });
+      expect(stored.at(-1)).toEqual({ status: 'stopped', error: null, content: 'half an answer' });
+      expect(seen.at(-1)).toMatchObject({ type: 'done', row: { status: 'stopped' } });
+      await runner.drain();
+      await expect.poll(() => runner.isLocal(3)).toBe(false);
+    });
+
+    it('a stop after the answer finished changes nothing', async () => {
+      const { engine, step, finish, aborted } = steppedEngine();
+      const { r, stored } = storing();
+      const runner = createReplyRunner(r, engine, memoryEvents(), pino({ level: 'silent' }), opts);
+      let release!: () => void;
+      let finishing = false;
+      const held = new Promise<void>((res) => (release = res));
+      runner.start(
+        4,
+        {} as EngineRequest,
+        async (_r, content) => {
+          finishing = true;
+          await held; // the answer is being stored when the stop comes
+          return { ...row(content), status: 'done' } as MessageRow;
+        },
+        () => 'failed',
+      );
+      step().onDelta('whole answer');
+      finish();
+      await expect.poll(() => finishing).toBe(true);
+      const stopping = runner.stop(4);
+      release();
+      expect(await stopping).toMatchObject({ status: 'done', content: 'whole answer' });
+      expect(aborted()).toBe(false);
+      expect(stored.some((p) => p.status === 'stopped')).toBe(false);
+    });
+
+    it('a stop for a reply on another instance reaches it through the events', async () => {
+      const events = memoryEvents();
+      const { engine, step, aborted } = steppedEngine();
+      const { r } = storing();
+      const holder = createReplyRunner(r, engine, events, pino({ level: 'silent' }), opts);
+      // The other instance does not hold reply 5; it reads the row while it waits.
+      let status = 'streaming';
+      const reader = {
+        ...r,
+        messageById: async () => ({
+          message: { ...row('so far'), status, updatedAt: new Date() },
+          subject: {},
+        }),
+      } as unknown as ChatRepo;
+      const other = createReplyRunner(reader, engine, events, pino({ level: 'silent' }), opts);
+      await holder.stopsHeard();
+      holder.start(
+        5,
+        {} as EngineRequest,
+        async (_r, content) => row(content),
+        () => 'failed',
+      );
+      step().onDelta('so far');
+      const stopping = other.stop(5);
+      await expect.poll(aborted).toBe(true);
+      await holder.drain();
+      status = 'stopped';
+      expect(await stopping).toMatchObject({ status: 'stopped' });
+    });
+  });
 });

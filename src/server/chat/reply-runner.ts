@@ -34,6 +34,19 @@ interface Live<Row> {
   done: Promise<Row>;
   /** Set once stored: a late follower gets `done` at once. */
   final?: Row;
+  /** Cuts the model call when the asker stops the reply. */
+  abort: AbortController;
+  /** The asker stopped it: what was written so far is stored as a stopped reply. */
+  stopped: boolean;
+  /** The model's answer is complete: a stop from now on changes nothing. */
+  answered: boolean;
+}
+
+/** Stop requests travel here to the instance writing the reply (`reply.stop` for the chat). */
+export const stopTopicOf = (topic: (replyId: number) => string) => topic(0).replace(/0$/, 'stop');
+export const STOP_TOPIC = stopTopicOf(replyTopic);
+interface StopWire {
+  id: number;
 }
 
 export interface RunnerOptions {
@@ -67,6 +80,25 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
   type Listener = (e: ReplyEvent<Row>) => void;
   const live = new Map<number, Live<Row>>();
 
+  /** Marks a reply running here as stopped and cuts its model call; false if it is not here. */
+  function stopLocal(replyId: number): boolean {
+    const l = live.get(replyId);
+    if (!l || l.answered) return false;
+    l.stopped = true;
+    l.abort.abort(new Error('stopped by the asker'));
+    return true;
+  }
+  // Every instance hears every stop and acts on the ones it holds. Subscribed once, here.
+  const stopSubscription = events
+    .subscribe(stopTopicOf(topic), (payload) => {
+      const id = (payload as StopWire | null)?.id;
+      if (typeof id === 'number') stopLocal(id);
+    })
+    .catch((err: unknown) => {
+      log.error({ err }, 'stop requests from other instances will not be heard');
+      return () => {};
+    });
+
   function emit(l: Live<Row>, e: ReplyEvent<Row>) {
     for (const fn of l.listeners) {
       try {
@@ -92,7 +124,13 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
         content: '',
         listeners: new Set(),
         done: Promise.resolve(null as unknown as Row),
+        abort: new AbortController(),
+        stopped: false,
+        answered: false,
       };
+      const signal = request.signal
+        ? AbortSignal.any([request.signal, l.abort.signal])
+        : l.abort.signal;
       live.set(replyId, l);
       const wire = replyPublisher(events, replyId, log, topic(replyId));
       let generation = 0;
@@ -111,24 +149,37 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
 
       l.done = (async () => {
         try {
-          const result = await engine.stream(request, {
-            onDelta: (text) => {
-              wire.delta(generation, l.content.length, text);
-              l.content += text;
-              dirty = true;
-              emit(l, { type: 'delta', text });
+          const result = await engine.stream(
+            { ...request, signal },
+            {
+              onDelta: (text) => {
+                wire.delta(generation, l.content.length, text);
+                l.content += text;
+                dirty = true;
+                emit(l, { type: 'delta', text });
+              },
+              onRestart: () => {
+                l.content = '';
+                dirty = true;
+                wire.restart(++generation);
+                emit(l, { type: 'restart' });
+              },
             },
-            onRestart: () => {
-              l.content = '';
-              dirty = true;
-              wire.restart(++generation);
-              emit(l, { type: 'restart' });
-            },
-          });
+          );
+          l.answered = true;
           clearInterval(timer);
           return await finish(result, l.content);
         } catch (err) {
           clearInterval(timer);
+          if (l.stopped && !l.answered) {
+            // The conversation goes on from the text so far.
+            const row = await repo.updateMessage(replyId, {
+              status: 'stopped',
+              error: null,
+              content: l.content,
+            });
+            return row!;
+          }
           log.error({ err, replyId }, 'reply failed');
           const row = await repo.updateMessage(replyId, {
             status: 'failed',
@@ -149,6 +200,35 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
     },
 
     isLocal: (replyId: number) => live.has(replyId),
+
+    /**
+     * Stops reply `replyId` wherever it runs: here at once, elsewhere through its stop topic.
+     * Answers the row once it is final (stopped, or done/failed if the stop came too late),
+     * or undefined when it is still streaming after `waitMs` (the writer did not hear).
+     */
+    async stop(replyId: number, waitMs = 10_000): Promise<Row | undefined> {
+      const l = live.get(replyId);
+      if (l) {
+        stopLocal(replyId);
+        return l.done;
+      }
+      await events.publish(stopTopicOf(topic), { id: replyId } satisfies StopWire);
+      return new Promise<Row | undefined>((resolve) => {
+        const timer = setTimeout(() => {
+          off();
+          resolve(undefined);
+        }, waitMs);
+        timer.unref();
+        // Offset past any text: only the final row matters here.
+        const off = followRemote(replyId, Number.MAX_SAFE_INTEGER, (e) => {
+          if (e.type !== 'done') return;
+          clearTimeout(timer);
+          resolve(e.row);
+        });
+      });
+    },
+    /** Resolves once stop requests from other instances reach this one. */
+    stopsHeard: () => stopSubscription.then(() => undefined),
     /** The replies this instance is writing now. */
     liveIds: () => [...live.keys()],
     options: opts,

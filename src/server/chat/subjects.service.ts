@@ -14,6 +14,9 @@ import {
   openFriend,
   resolveSubject,
   toChatMessage,
+  inHistory,
+  variantKeys,
+  withVariants,
 } from './conversation.ts';
 import type { ReplyRunner } from './reply-runner.ts';
 
@@ -58,7 +61,11 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
       }
       const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
       const { rows, hasmore } = await repo.page(subject.id, input.limit ?? PAGE, input.before);
-      const chat = rows.filter((m) => !m.hidden).map((m) => toChatMessage(m, priv === 0));
+      const chat = withVariants(
+        rows.filter((m) => !m.hidden).map((m) => toChatMessage(m, priv === 0)),
+        rows,
+        await repo.variantGroups(subject.id, variantKeys(rows)),
+      );
       // A reply left streaming by a stopped server is no longer being written.
       for (const m of chat) {
         if (m.status === 'streaming' && !runner.isLocal(m.id)) {
@@ -186,7 +193,7 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
     async analyze(input: ParsedInput<'AnalyzeConversationSubject'>, ctx: Ctx) {
       const { me, friend } = await open(input.friendid, ctx);
       const s = await resolveSubject(repo, me.id, friend, input.subject, ctx, false);
-      const rows = (await repo.since(s.id, 0)).filter((m) => m.status === 'done' && !m.hidden);
+      const rows = (await repo.since(s.id, 0)).filter(inHistory);
       const lang = input.lang ?? ctx.lang;
       const text = rows
         .map((m) => `${m.role === 'user' ? 'USER' : friend.friendname}: ${m.content}`)

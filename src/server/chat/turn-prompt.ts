@@ -7,6 +7,7 @@ import type { SessionUser } from '../rpc/context.ts';
 import type { ChatDeps } from './chat.service.ts';
 import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
 import { assemblePrompt, budgetFor, type AssembledPrompt } from './prompt.ts';
+import { inHistory } from './conversation.ts';
 
 export interface TurnPrompt {
   request: EngineRequest;
@@ -52,9 +53,7 @@ export async function buildTurnPrompt(
         return [] as string[];
       }),
   ]);
-  const history = all.filter(
-    (m) => m.id < userMessage.id && m.status === 'done' && !m.hidden && m.content.trim(),
-  );
+  const history = all.filter((m) => m.id < userMessage.id && inHistory(m) && m.content.trim());
   const toEngine = (m: MessageRow): EngineMessage => ({
     role: m.role === 'user' ? 'user' : 'assistant',
     content: m.content,

@@ -1,13 +1,19 @@
 import type { ChatEngine, EngineRequest, StreamHandlers } from '../ai/engine.ts';
 
-/** A chat engine whose answer the caller drives step by step (tests and benches). */
+/**
+ * A chat engine whose answer the caller drives step by step (tests and benches). Like the real
+ * engine, it gives up with the signal's reason when the request's signal aborts.
+ */
 export function steppedEngine() {
   let handlers!: StreamHandlers;
   let finish!: () => void;
+  let request: EngineRequest | undefined;
   const engine = {
-    stream: (_req: EngineRequest, h: StreamHandlers) => {
+    stream: (req: EngineRequest, h: StreamHandlers) => {
       handlers = h;
-      return new Promise((resolve) => {
+      request = req;
+      return new Promise((resolve, reject) => {
+        req.signal?.addEventListener('abort', () => reject(req.signal!.reason));
         finish = () =>
           resolve({
             text: '',
@@ -18,5 +24,11 @@ export function steppedEngine() {
       });
     },
   } as unknown as ChatEngine;
-  return { engine, step: () => handlers, finish: () => finish() };
+  return {
+    engine,
+    step: () => handlers,
+    finish: () => finish(),
+    /** Whether the running call's signal was aborted. */
+    aborted: () => request?.signal?.aborted ?? false,
+  };
 }

@@ -58,6 +58,13 @@ export const messages = pgTable(
     error: text('error'),
     /** Answers that only carried a marker (new subject, navigation) are not shown. */
     hidden: boolean('hidden').notNull().default(false),
+    /**
+     * Regenerated answers: the id of the group's first answer (null on that first one and on
+     * every other message). A group's answers follow each other, right after their question.
+     */
+    variantOf: integer('variant_of'),
+    /** The answer of its group the conversation goes on from (one per group); true elsewhere. */
+    chosen: boolean('chosen').notNull().default(true),
     inputTokens: integer('input_tokens').notNull().default(0),
     cachedInputTokens: integer('cached_input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),

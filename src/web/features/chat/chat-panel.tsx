@@ -69,6 +69,7 @@ export function ChatPanel({
         </ActionIcon>
       </div>
       <ChatToolbar
+        subject={subject}
         friendid={friendid}
         info={info}
         mode={mode}

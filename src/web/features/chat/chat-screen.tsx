@@ -28,6 +28,7 @@ import { EditingBanner } from './editing-banner.tsx';
 import { InputBar } from './input-bar.tsx';
 import { MessageList } from './message-list.tsx';
 import { useAsk, type ChatAnswer } from './use-ask.ts';
+import { useMessageExtras } from './use-message-extras.ts';
 import { useChatSession } from './use-chat-session.ts';
 import { useConversation, useConversationCache, type Message } from './use-conversation.ts';
 import type { DetailsMode } from './use-details.ts';
@@ -135,6 +136,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
       call('ResetConversation', { friendid, ...(subject ? { subject } : {}) }),
     );
   const onRetry = useCallback((m: Message) => void ask.retry(m.id), [ask]);
+  const extras = useMessageExtras(ask, conv.messages, confirm);
 
   const onRenamed = (from: string, to: string) => {
     if (subject && sameName(subject, from)) {
@@ -238,6 +240,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             actionsDisabled={ask.busy}
             onRewind={onRewind}
             onRetry={onRetry}
+            extras={extras}
           />
         )}
         {error ? (
@@ -264,6 +267,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             waitingText={t('chat.writing', { name: isolate(info?.friendname ?? '') })}
             inputq={params.inputq}
             onSend={ask.send}
+            onStop={ask.stop}
             onCanvas={canvas ? () => setCanvasOpen(true) : undefined}
           />
         )}

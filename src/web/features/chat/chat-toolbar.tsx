@@ -13,6 +13,7 @@ import {
   ResetIcon,
   ShareIcon,
 } from '../../shared/components/icons.tsx';
+import { ExportMenu } from './export-menu.tsx';
 import { useTimedMessage } from '../../shared/hooks/use-timed-message.ts';
 import type { DetailsMode } from './use-details.ts';
 import type { ChatMode, FriendInfo } from './chat-types.ts';
@@ -78,6 +79,7 @@ export function ChatToolbar({
   onKnowledge,
   onFiles,
   onToggleCreator,
+  subject,
 }: {
   friendid: string;
   info: FriendInfo;
@@ -88,6 +90,8 @@ export function ChatToolbar({
   onKnowledge: () => void;
   onFiles: () => void;
   onToggleCreator: () => void;
+  /** The subject shown (offered for export). */
+  subject?: string | null;
 }) {
   const { t } = useTranslation();
   const [shared, showShared] = useTimedMessage(3000);
@@ -159,6 +163,7 @@ export function ChatToolbar({
             <FolderIcon />
           </Tool>
         ) : null}
+        {subject ? <ExportMenu friendid={friendid} subject={subject} onError={showShared} /> : null}
         {show.share ? (
           <Tool label={t('chat.share')} testid="chat-share" onClick={() => void share()}>
             <ShareIcon />

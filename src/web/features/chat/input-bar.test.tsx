@@ -176,4 +176,19 @@ describe('InputBar', () => {
     renderBar();
     expect(screen.queryByTestId('canvas-open')).not.toBeInTheDocument();
   });
+
+  it("while an answer is awaited, a Stop button takes Send's place, named for screen readers in en and he", async () => {
+    const user = userEvent.setup();
+    const onStop = vi.fn();
+    const { unmount } = renderBar({ busy: true, onStop });
+    expect(screen.queryByTestId('chat-send')).toBeNull();
+    const stop = screen.getByRole('button', { name: 'Stop the answer' });
+    await user.click(stop);
+    expect(onStop).toHaveBeenCalledTimes(1);
+    unmount();
+    renderScreen(<InputBar busy waitingText="..." onSend={async () => true} onStop={onStop} />, {
+      lang: 'he',
+    });
+    expect(screen.getByRole('button', { name: 'עצירת התשובה' })).toBeInTheDocument();
+  });
 });

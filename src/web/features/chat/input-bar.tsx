@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS, TIMINGS } from '../../../protocol/constants.ts';
 import { CanvasIcon, CloseIcon, SendIcon } from '../../shared/components/icons.tsx';
+import { StopIcon } from './chat-icons.tsx';
 import { imageFrom, scaleImage } from './scale-image.ts';
 
 /** Spec part 2 §9: the input grows with its text up to 150 px, then scrolls. */
@@ -40,6 +41,7 @@ export function InputBar({
   waitingText,
   inputq,
   onSend,
+  onStop,
   onCanvas,
 }: {
   busy: boolean;
@@ -49,6 +51,8 @@ export function InputBar({
   inputq?: string | undefined;
   /** Answers false when the message was not taken (its text then stays in the input). */
   onSend: (text: string, img: string | null) => Promise<boolean> | boolean;
+  /** While waiting or streaming, a Stop button takes Send's place. */
+  onStop?: (() => void) | undefined;
   /** Shown for characters with a canvas (types 1 and 3). */
   onCanvas?: (() => void) | undefined;
 }) {
@@ -177,6 +181,20 @@ export function InputBar({
           <Text size="sm" c="dimmed" dir="auto">
             {waitingText}
           </Text>
+          {onStop ? (
+            <ActionIcon
+              className="chat-input__stop"
+              size="lg"
+              radius="xl"
+              color="red"
+              onClick={onStop}
+              aria-label={t('chatx.stop')}
+              title={t('chatx.stop')}
+              data-testid="chat-stop"
+            >
+              <StopIcon size={16} />
+            </ActionIcon>
+          ) : null}
         </div>
       ) : (
         <div className="chat-input__row">

@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Badge.css';
 import { ActionIcon, Badge, Button } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RetryIcon, RewindIcon } from '../../shared/components/icons.tsx';
 import { formatTime } from '../../shared/i18n/format-time.ts';
 import { MessageMarkdown } from './message-markdown.tsx';
+import { MessageEditor, MessageTools, type MessageExtras } from './message-tools.tsx';
 import { WaitingHint } from './waiting-hint.tsx';
 import type { Message } from './use-conversation.ts';
 
@@ -18,14 +19,17 @@ export const MessageItem = memo(function MessageItem({
   actionsDisabled,
   onRewind,
   onRetry,
+  extras,
 }: {
   message: Message;
   /** While an answer is being written nothing may be rewound or retried. */
   actionsDisabled: boolean;
   onRewind: (m: Message) => void;
   onRetry: (m: Message) => void;
+  extras: MessageExtras;
 }) {
   const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
   const assistant = m.role === 'assistant';
   const offline = m.offline === 1 || m.model === 'offline';
   const writing = m.status === 'streaming';
@@ -79,8 +83,27 @@ export const MessageItem = memo(function MessageItem({
       {m.img ? (
         <img className="chat-msg__img" src={m.img} alt={t('chat.pastedImage')} loading="lazy" />
       ) : null}
-      {m.message ? <MessageMarkdown text={m.message} role={m.role} /> : null}
-      <WaitingHint waiting={writing && !m.message} />
+      {editing ? (
+        <MessageEditor
+          m={m}
+          onSend={(text) => extras.onEdit(m, text)}
+          onCancel={() => setEditing(false)}
+        />
+      ) : m.message ? (
+        <MessageMarkdown text={m.message} role={m.role} />
+      ) : null}
+      <WaitingHint waiting={writing && !m.message} onStop={extras.onStop} />
+      {m.status === 'stopped' ? (
+        <Badge
+          size="xs"
+          variant="light"
+          color="gray"
+          title={t('chatx.stoppedHint')}
+          data-testid="stopped-mark"
+        >
+          {t('chatx.stopped')}
+        </Badge>
+      ) : null}
       {writing ? (
         <span className="chat-typing" aria-label={t('chat.writing', { name: m.speaker })}>
           <span />
@@ -104,6 +127,14 @@ export const MessageItem = memo(function MessageItem({
           </Button>
         </div>
       ) : null}
+      {editing ? null : (
+        <MessageTools
+          m={m}
+          disabled={actionsDisabled}
+          extras={extras}
+          onStartEdit={() => setEditing(true)}
+        />
+      )}
     </article>
   );
 });

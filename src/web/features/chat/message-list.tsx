@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MessageExtras } from './message-tools.tsx';
 import { MessageItem } from './message-item.tsx';
 import type { Message } from './use-conversation.ts';
 
@@ -31,6 +32,7 @@ export function MessageList({
   actionsDisabled,
   onRewind,
   onRetry,
+  extras,
 }: {
   messages: Message[];
   hasEarlier: boolean;
@@ -39,6 +41,7 @@ export function MessageList({
   actionsDisabled: boolean;
   onRewind: (m: Message) => void;
   onRetry: (m: Message) => void;
+  extras: MessageExtras;
 }) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -147,6 +150,7 @@ export function MessageList({
                     actionsDisabled={actionsDisabled}
                     onRewind={onRewind}
                     onRetry={onRetry}
+                    extras={extras}
                   />
                 </div>
               );

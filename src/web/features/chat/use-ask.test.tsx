@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../shared/storage/storage.ts';
-import { answerCalls } from '../../test/mock-call.ts';
+import { answerCalls, inputsOf } from '../../test/mock-call.ts';
 import { providersWrapper } from '../../test/render.tsx';
 import { controlledStream, streamedBodies, stubStreams } from '../../test/sse-stub.ts';
 import { useAsk, type ChatAnswer } from './use-ask.ts';
@@ -134,6 +134,55 @@ describe('useAsk', () => {
       offline: 1,
     });
     expect(result.current.ask.busy).toBe(false);
+  });
+
+  it('Stop pressed before the server started the reply stops it once it starts; the partial text stays, marked stopped', async () => {
+    const mock = serveConversation([msg(1, 'assistant', 'Welcome.')]);
+    const base = mock.getMockImplementation()!;
+    mock.mockImplementation((async (action: string, input: Record<string, unknown>) =>
+      action === 'StopReply'
+        ? { Error: 0, replyid: input.replyid, status: 'stopped' }
+        : base(action as never, input as never)) as never);
+    const s = controlledStream();
+    stubStreams(() => s.response);
+    const { result } = setup();
+    await waitFor(() => expect(result.current.messages).toHaveLength(1));
+    act(() => {
+      void result.current.ask.send('Tell me everything');
+    });
+    act(() => result.current.ask.stop());
+    expect(inputsOf('StopReply')).toHaveLength(0);
+    s.send('start', {
+      replyid: 7,
+      subject: 'S',
+      usermessage: msg(6, 'user', 'Tell me everything'),
+    });
+    await waitFor(() => expect(inputsOf('StopReply')).toEqual([{ replyid: 7 }]));
+    s.send('delta', { text: 'Well, ' });
+    s.send('done', done(7, 'Well, ', { status: 'stopped' }));
+    s.end();
+    await waitFor(() =>
+      expect(result.current.messages.at(-1)).toMatchObject({
+        message: 'Well, ',
+        status: 'stopped',
+      }),
+    );
+    expect(result.current.ask.busy).toBe(false);
+
+    // While an answer streams, Stop names that reply at once.
+    const s2 = controlledStream();
+    stubStreams(() => s2.response);
+    act(() => {
+      void result.current.ask.send('Again');
+    });
+    s2.send('start', { replyid: 9, subject: 'S', usermessage: msg(8, 'user', 'Again') });
+    s2.send('delta', { text: 'Hm' });
+    await waitFor(() => expect(result.current.messages.at(-1)!.message).toBe('Hm'));
+    act(() => result.current.ask.stop());
+    await waitFor(() => expect(inputsOf('StopReply').at(-1)).toEqual({ replyid: 9 }));
+    s2.send('done', done(9, 'Hm', { status: 'stopped' }));
+    s2.end();
+    await waitFor(() => expect(result.current.messages.at(-1)!.status).toBe('stopped'));
   });
 
   it('empty text is not sent', async () => {

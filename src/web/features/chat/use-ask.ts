@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../../protocol/errors.ts';
-import type { Answer } from '../../shared/api/client.ts';
+import { call, type Answer } from '../../shared/api/client.ts';
 import { NetworkError } from '../../shared/api/errors.ts';
 import { streamCall, StreamCutError, type StreamAction } from '../../shared/api/stream.ts';
 import { nowTm } from '../../shared/i18n/format-time.ts';
@@ -48,6 +48,10 @@ export function useAsk(o: AskOptions) {
   const [gaveUp, setGaveUp] = useState<number | null>(null);
   const ctrl = useRef<AbortController | null>(null);
   const failures = useRef(new Map<number, number>());
+  /** The reply the running stream writes or follows (known once the server started it). */
+  const currentReply = useRef<number | null>(null);
+  /** Stop was pressed before the server said which reply it writes: stop it once known. */
+  const stopWanted = useRef(false);
   const onAnswerRef = useRef(onAnswer);
   useEffect(() => {
     onAnswerRef.current = onAnswer;
@@ -83,12 +87,26 @@ export function useAsk(o: AskOptions) {
     [t],
   );
 
+  /** Asks the server to stop `replyid`; the stream then ends with the stopped answer. */
+  const stopReply = useCallback(
+    async (replyid: number) => {
+      stopWanted.current = false;
+      try {
+        const a = await call('StopReply', { replyid });
+        if (a.Error !== ErrorCode.OK) setError(a.Errstr || t('chatx.stopFailed'));
+      } catch {
+        setError(t('chatx.stopFailed'));
+      }
+    },
+    [t],
+  );
+
   /** Runs one streamed action; true when the server took it (it answered or started). */
   const run = useCallback(
     async (
       action: StreamAction,
       input: Record<string, unknown>,
-      ids: { replyid?: number; tempId?: number },
+      ids: { replyid?: number; tempId?: number; replaces?: number; edits?: number },
     ): Promise<boolean> => {
       const controller = new AbortController();
       ctrl.current?.abort();
@@ -98,6 +116,8 @@ export function useAsk(o: AskOptions) {
       setError('');
       const c = cache;
       let replyid = ids.replyid;
+      currentReply.current = replyid ?? null;
+      stopWanted.current = false;
       try {
         const answer = await streamCall(
           action,
@@ -105,8 +125,12 @@ export function useAsk(o: AskOptions) {
           {
             onStart(s) {
               replyid = s.replyid;
+              currentReply.current = s.replyid;
+              if (stopWanted.current) void stopReply(s.replyid);
+              // An edited question: its later turns are gone on the server.
+              if (ids.edits !== undefined) c.truncateAfter(ids.edits);
               if (s.usermessage) c.put(s.usermessage, ids.tempId);
-              if (action === 'AskFriend')
+              if (action === 'AskFriend' || action === 'EditMessage')
                 c.put({
                   id: s.replyid,
                   role: 'assistant',
@@ -116,6 +140,19 @@ export function useAsk(o: AskOptions) {
                   img: null,
                   status: 'streaming',
                 });
+              if (action === 'RegenerateReply') {
+                // The old answer steps aside (it stays on the server as an alternative).
+                if (ids.replaces !== undefined) c.remove(ids.replaces);
+                c.put({
+                  id: s.replyid,
+                  role: 'assistant',
+                  message: '',
+                  speaker: friendname,
+                  tm: nowTm(),
+                  img: null,
+                  status: 'streaming',
+                });
+              }
               if (action === 'RetryReply')
                 c.update(s.replyid, (m) => ({
                   ...m,
@@ -138,6 +175,8 @@ export function useAsk(o: AskOptions) {
         if (finished && typeof answer.replyid === 'number') {
           failures.current.delete(answer.replyid);
           finish(c, answer.replyid, answer as ChatAnswer);
+          // The arrows count the alternatives: the server knows them.
+          if (action === 'RegenerateReply') void c.refresh();
           return true;
         }
         // Refused before anything was stored (bad input, no permission, reply not found).
@@ -170,11 +209,14 @@ export function useAsk(o: AskOptions) {
         );
         return false;
       } finally {
-        if (ctrl.current === controller) ctrl.current = null;
+        if (ctrl.current === controller) {
+          ctrl.current = null;
+          currentReply.current = null;
+        }
         setActive((a) => (a === token ? null : a));
       }
     },
-    [cache, finish, friendname, t],
+    [cache, finish, friendname, stopReply, t],
   );
 
   const send = useCallback(
@@ -215,6 +257,49 @@ export function useAsk(o: AskOptions) {
     [run],
   );
 
+  /** Another answer to the last question; the old ones stay as alternatives. */
+  const regenerate = useCallback(
+    (replyid: number) => {
+      if (ctrl.current) return Promise.resolve(false);
+      const detailsfor = storage.get('detailsfor');
+      return run(
+        'RegenerateReply',
+        { replyid, ...(detailsfor ? { detailsfor } : {}) },
+        { replaces: replyid },
+      );
+    },
+    [run],
+  );
+
+  /** Shows alternative `replyid` and makes it the one the conversation goes on from. */
+  const choose = useCallback(
+    async (replyid: number) => {
+      if (ctrl.current) return;
+      try {
+        const a = await call('ChooseVariant', { replyid });
+        if (a.Error !== ErrorCode.OK) setError(a.Errstr || t('common.unknownError'));
+      } catch {
+        setError(t('common.communicationError'));
+      }
+      await cache.refresh();
+    },
+    [cache, t],
+  );
+
+  /** The user's message `id` with a new text, sent again (the later turns are replaced). */
+  const edit = useCallback(
+    (id: number, text: string) => {
+      if (!text.trim() || ctrl.current || !enabled) return Promise.resolve(false);
+      const detailsfor = storage.get('detailsfor');
+      return run(
+        'EditMessage',
+        { id, message: text, lang, ...(detailsfor ? { detailsfor } : {}) },
+        { edits: id },
+      );
+    },
+    [enabled, lang, run],
+  );
+
   // A reply still being written (after a refresh, or a dropped connection): follow it.
   const writing = useMemo(() => messages.findLast((m) => m.status === 'streaming'), [messages]);
   useEffect(() => {
@@ -227,10 +312,21 @@ export function useAsk(o: AskOptions) {
     );
   }, [enabled, writing, active, run]);
 
+  const stop = useCallback(() => {
+    const id = currentReply.current ?? (writing && writing.id > 0 ? writing.id : null);
+    if (id === null) stopWanted.current = true;
+    else void stopReply(id);
+  }, [stopReply, writing]);
+
   const stuck = writing !== undefined && writing.id === gaveUp;
   return {
     send,
     retry,
+    regenerate,
+    choose,
+    edit,
+    /** Stops the answer being written (the text so far stays, marked stopped). */
+    stop,
     /** A question is on its way or an answer is being written. */
     busy: active !== null || (writing !== undefined && !stuck),
     error,

@@ -138,6 +138,21 @@ export function useConversationCache(friendid: string, subject: string | null) {
       remove(id: number) {
         patchMessage(qc, friendid, subject, id, () => null);
       },
+      /** Drops every message after `id` (an edited question's later turns). */
+      truncateAfter(id: number) {
+        qc.setQueryData<ConversationData>(conversationKey(friendid, subject), (data) =>
+          data
+            ? {
+                ...data,
+                pages: data.pages.map((p) => ({ ...p, chat: p.chat.filter((m) => m.id <= id) })),
+              }
+            : data,
+        );
+      },
+      /** Loads what is shown again in place (the alternatives of an answer changed). */
+      refresh() {
+        return qc.invalidateQueries({ queryKey: conversationKey(friendid, subject) });
+      },
       /** After rewind or reset: forget every page and load the newest one again. */
       reload() {
         return qc.resetQueries({ queryKey: conversationKey(friendid, subject) });

@@ -29,4 +29,12 @@ describe('still waiting for the model', () => {
     act(() => vi.advanceTimersByTime(TIMINGS.modelWaitHintMs));
     expect(screen.getByTestId('chat-waiting-hint')).toHaveTextContent('עדיין ממתינים למודל…');
   });
+
+  it('offers Stop once the wait is long', () => {
+    const onStop = vi.fn();
+    renderScreen(<WaitingHint waiting onStop={onStop} />, { lang: 'en' });
+    act(() => vi.advanceTimersByTime(TIMINGS.modelWaitHintMs));
+    act(() => screen.getByRole('button', { name: 'Stop the answer' }).click());
+    expect(onStop).toHaveBeenCalledTimes(1);
+  });
 });

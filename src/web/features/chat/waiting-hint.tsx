@@ -1,3 +1,4 @@
+import { Button } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '../../../protocol/constants.ts';
@@ -7,7 +8,14 @@ import { TIMINGS } from '../../../protocol/constants.ts';
  * waited for (a slow or hung provider otherwise looks like a frozen chat). The server gives
  * up on its own within its limits; this only tells the reader what is happening.
  */
-export function WaitingHint({ waiting }: { waiting: boolean }) {
+export function WaitingHint({
+  waiting,
+  onStop,
+}: {
+  waiting: boolean;
+  /** The reader may stop the wait (and the answer) from here too. */
+  onStop?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const [late, setLate] = useState(false);
   useEffect(() => {
@@ -23,6 +31,21 @@ export function WaitingHint({ waiting }: { waiting: boolean }) {
   return (
     <p className="chat-msg__waiting" role="status" data-testid="chat-waiting-hint">
       {t('chat.stillWaiting')}
+      {onStop ? (
+        <>
+          {' '}
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="red"
+            onClick={onStop}
+            aria-label={t('chatx.stop')}
+            data-testid="chat-waiting-stop"
+          >
+            {t('chatx.stopShort')}
+          </Button>
+        </>
+      ) : null}
     </p>
   );
 }

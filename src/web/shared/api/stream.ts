@@ -6,12 +6,13 @@ import { createSseParser } from './sse.ts';
 import { xsrfToken } from './xsrf.ts';
 
 /** Actions whose answer streams as Server-Sent Events (DESIGN.md §4). */
-export type StreamAction = 'AskFriend' | 'FollowReply' | 'RetryReply';
+export type StreamAction =
+  'AskFriend' | 'FollowReply' | 'RetryReply' | 'RegenerateReply' | 'EditMessage';
 
 export interface StreamStart {
   replyid: number;
   subject: string;
-  /** AskFriend only: the user's message as stored. */
+  /** AskFriend and EditMessage: the user's message as stored. */
   usermessage?: ChatMessage;
 }
 

@@ -1,5 +1,6 @@
 import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
+import { chatExtrasEn } from './chat-extras.ts';
 
 /** English texts. The Hebrew file must have exactly the same keys (checked by the type). */
 export const en = {
@@ -386,6 +387,7 @@ export const en = {
     detailsError: 'The details could not be saved.',
   },
   createImage: imagesEn,
+  chatx: chatExtrasEn,
   comingSoon: {
     title: 'Coming soon',
     text: 'This part of the app is coming soon.',

@@ -1,3 +1,4 @@
+import { chatExtrasHe } from './chat-extras.ts';
 import type { Translation } from './en.ts';
 import { imagesHe } from './images.ts';
 import { groupHe } from './group.ts';
@@ -381,6 +382,7 @@ export const he: Translation = {
     detailsError: 'לא הצלחנו לשמור את הפרטים.',
   },
   createImage: imagesHe,
+  chatx: chatExtrasHe,
   comingSoon: {
     title: 'בקרוב',
     text: 'החלק הזה של האפליקציה יגיע בקרוב.',

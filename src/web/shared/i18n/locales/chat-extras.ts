@@ -1,0 +1,66 @@
+/**
+ * Texts of the chat's extras (stop, regenerate, edit, copy, search, export), under
+ * `chatx.*`. Kept apart from en.ts/he.ts so parallel work on those files does not collide;
+ * the Hebrew object must have the same keys (checked by the type).
+ */
+export const chatExtrasEn = {
+  stop: 'Stop the answer',
+  stopShort: 'Stop',
+  stopped: 'Stopped',
+  stoppedHint: 'You stopped this answer; the conversation goes on from the text above.',
+  stopFailed: 'The answer could not be stopped. Try again.',
+  regenerate: 'Write another answer',
+  prevVariant: 'Previous answer',
+  nextVariant: 'Next answer',
+  variantOf: 'Answer {{n}} of {{total}}',
+  edit: 'Edit this message and send it again',
+  editSend: 'Send',
+  editCancel: 'Cancel',
+  editLabel: 'Your message',
+  editConfirm: 'The later turns of this conversation will be replaced by the new answer. Go on?',
+  copy: 'Copy the message',
+  copyCode: 'Copy the code',
+  copied: 'Copied',
+  copyFailed: 'Could not copy.',
+  search: 'Search the conversations',
+  searchPlaceholder: 'Search all subjects',
+  searchNone: 'Nothing found.',
+  searchResults: 'Results',
+  searchError: 'The search failed.',
+  exportMd: 'Export as Markdown',
+  exportJson: 'Export as JSON',
+  exportMenu: 'Export this subject',
+  you: 'You',
+};
+
+type Shape<T> = { [K in keyof T]: string };
+
+export const chatExtrasHe: Shape<typeof chatExtrasEn> = {
+  stop: 'עצירת התשובה',
+  stopShort: 'עצירה',
+  stopped: 'נעצרה',
+  stoppedHint: 'עצרת את התשובה הזאת; השיחה ממשיכה מהטקסט שלמעלה.',
+  stopFailed: 'לא הצלחנו לעצור את התשובה. נא לנסות שוב.',
+  regenerate: 'כתיבת תשובה אחרת',
+  prevVariant: 'התשובה הקודמת',
+  nextVariant: 'התשובה הבאה',
+  variantOf: 'תשובה {{n}} מתוך {{total}}',
+  edit: 'עריכת ההודעה ושליחתה מחדש',
+  editSend: 'שליחה',
+  editCancel: 'ביטול',
+  editLabel: 'ההודעה שלך',
+  editConfirm: 'ההמשך של השיחה מכאן יוחלף בתשובה החדשה. להמשיך?',
+  copy: 'העתקת ההודעה',
+  copyCode: 'העתקת הקוד',
+  copied: 'הועתק',
+  copyFailed: 'ההעתקה לא הצליחה.',
+  search: 'חיפוש בשיחות',
+  searchPlaceholder: 'חיפוש בכל הנושאים',
+  searchNone: 'לא נמצא דבר.',
+  searchResults: 'תוצאות',
+  searchError: 'החיפוש נכשל.',
+  exportMd: 'ייצוא כ-Markdown',
+  exportJson: 'ייצוא כ-JSON',
+  exportMenu: 'ייצוא הנושא',
+  you: 'את/ה',
+};
