@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Access, IdentityField } from './access.ts';
 import { FriendId, IdentityEmail } from './fields.ts';
+import { VOICE_PATHS } from './voice-constants.ts';
 
 /**
  * The direct endpoints (spec part 1 §7 "Direct calls"): not actions of `POST /api`.
@@ -36,11 +37,11 @@ export const DirectPaths = {
    * Speech to text, multipart: the recording in `audio` (webm named speech.webm, or ogg, mp4,
    * wav, mp3), optional `lang`. Answers JSON `TranscribeAnswer` `{Error, text}`.
    */
-  transcribe: '/api/transcribe',
+  transcribe: VOICE_PATHS.transcribe,
   /** Text to speech, JSON `SpeechInput` (src/protocol/voice.ts); answers the audio bytes. */
-  speech: '/api/speech',
+  speech: VOICE_PATHS.speech,
   /** GET: `VoiceStatus`, whether speech is offline and transcription configured. */
-  voiceStatus: '/api/voice-status',
+  voiceStatus: VOICE_PATHS.voiceStatus,
 } as const;
 
 /** Third-party identity sign-in (spec part 1 §7): JSON `{idToken, lang}`. */

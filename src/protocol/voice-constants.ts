@@ -1,3 +1,10 @@
+/** The voice endpoints' paths (direct.ts lists them with the others; the browser imports these). */
+export const VOICE_PATHS = {
+  transcribe: '/api/transcribe',
+  speech: '/api/speech',
+  voiceStatus: '/api/voice-status',
+} as const;
+
 /**
  * Voice constants the browser imports as values (no zod here): speech detection (spec part 2
  * §9), the sizes the audio endpoints accept, and the rate limits per user.
