@@ -26,6 +26,8 @@ export const SPEECH_DETECTION = {
   circleMaxPx: 150,
   /** A recording never runs longer than this (someone left the microphone on in a café). */
   maxRecordingMs: 60_000,
+  /** Listening with nobody speaking ends after this long (the microphone is not left open). */
+  maxWaitMs: 15_000,
 } as const;
 
 export const VOICE_LIMITS = {

@@ -32,6 +32,9 @@ import { useChatSession } from './use-chat-session.ts';
 import { useConversation, useConversationCache, type Message } from './use-conversation.ts';
 import type { DetailsMode } from './use-details.ts';
 import { sameName, subjectsKey, useSubjects } from './use-subjects.ts';
+import { MicButton } from './voice/mic-button.tsx';
+import { useVoiceChatController } from './voice/use-voice-chat.tsx';
+import { VoiceBar } from './voice/voice-bar.tsx';
 
 /**
  * The chat with one character (spec part 2 §2 "Chat screen"): /chat/:friendid[/:detailsfor],
@@ -143,6 +146,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
     }
   };
 
+  useVoiceChatController({ friendid, info, lang, messages: conv.messages, send: ask.send });
   const error = ask.error || actionError;
   const canvas = info && (info.friendtype === 1 || info.friendtype === 3) && subject;
   const style = info?.image ? ({ '--chat-bg': `url("${info.image}")` } as CSSProperties) : {};
@@ -257,6 +261,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             {error}
           </Alert>
         ) : null}
+        {noPermission ? null : <VoiceBar />}
         {noPermission ? null : (
           <InputBar
             busy={ask.busy}
@@ -265,6 +270,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             inputq={params.inputq}
             onSend={ask.send}
             onCanvas={canvas ? () => setCanvasOpen(true) : undefined}
+            mic={<MicButton disabled={!info || conv.isPlaceholderData} />}
           />
         )}
       </section>

@@ -25,7 +25,9 @@ export type DetectorState = 'waiting' | 'recording' | 'done';
  * after 1.5 s under 1. Fed with frames and their times; pure, so tests drive it with
  * synthetic buffers and a made-up clock.
  */
-export function createLevelDetector(opts: Partial<typeof SPEECH_DETECTION> = {}) {
+export function createLevelDetector(
+  opts: Partial<Record<keyof typeof SPEECH_DETECTION, number>> = {},
+) {
   const d = { ...SPEECH_DETECTION, ...opts };
   let opened: number | null = null;
   let state: DetectorState = 'waiting';
