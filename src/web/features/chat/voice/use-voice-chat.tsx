@@ -10,7 +10,12 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../use-conversation.ts';
-import { initialVoiceState, voiceReducer, type VoiceState } from './conversation-machine.ts';
+import {
+  endsConversation,
+  initialVoiceState,
+  voiceReducer,
+  type VoiceState,
+} from './conversation-machine.ts';
 import { playClip } from './player.ts';
 import { recordTurn } from './recorder.ts';
 import { createSentenceFeed, sentencesOf } from './sentences.ts';
@@ -225,7 +230,7 @@ export function useVoiceChatController({
           return dispatch({ type: 'failed' });
         }
         dispatch({ type: 'transcribed', text: a.text });
-        if (!a.text.trim()) return;
+        if (endsConversation(a.text)) return;
         since.current = Math.max(since.current ?? 0, newestRef.current);
         if (!(await sendRef.current(a.text, null))) dispatch({ type: 'failed' });
       } catch (err) {
