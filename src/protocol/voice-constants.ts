@@ -38,7 +38,7 @@ export const VOICE_LIMITS = {
   /** Longest text one speech request synthesises (the client sends sentence by sentence). */
   speechMaxChars: 1200,
   /** Longest voice instructions. */
-  instructionsMaxChars: 1000,
+  instructionsMaxChars: 2000,
   /** Syntheses per user per hour (replays from the cache are free). */
   speechPerHour: 600,
   /** Studio voice samples per user per hour. */

@@ -97,7 +97,9 @@ export function voiceService(deps: Deps) {
       if (input.preview) {
         // A studio sample: the caller edits this character (or may create one), and the words
         // are ours, so only the voice and its instructions come from the caller.
-        if (input.friendid) await requireFriend(friends, input.friendid, user, 'edit', ctx.lang);
+        // An id not taken yet is a character being created: creators may hear voices for it.
+        const saved = input.friendid ? await friends.byFriendId(input.friendid) : undefined;
+        if (saved) await requireFriend(friends, input.friendid, user, 'edit', ctx.lang);
         else if (!user.canadd)
           throw new AppError(ErrorCode.FORBIDDEN, msg('noEditPermission', ctx.lang));
         text = msg('voicePreviewSample', input.lang ?? ctx.lang);

@@ -1,8 +1,6 @@
-/** One recording to play: its bytes and whether the offline speech made it. */
-export interface SpeechClip {
-  blob: Blob;
-  offline: boolean;
-}
+import type { SpeechClip } from '../../../shared/voice/voice-api.ts';
+
+export type { SpeechClip };
 
 export interface SpeechQueueDeps {
   /** Synthesises one sentence of answer `messageid`; null when it failed (already logged). */

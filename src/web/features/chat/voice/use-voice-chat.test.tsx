@@ -12,7 +12,7 @@ const api = vi.hoisted(() => ({
   played: [] as string[],
 }));
 
-vi.mock('./voice-api.ts', () => ({
+vi.mock('../../../shared/voice/voice-api.ts', () => ({
   useAutoread: () => api.autoread,
   useVoiceStatus: () => ({
     data: {
@@ -31,7 +31,7 @@ vi.mock('./voice-api.ts', () => ({
   }),
   transcribeAudio: vi.fn(async () => ({ Error: 0, text: api.transcripts.shift() ?? '' })),
 }));
-vi.mock('./player.ts', () => ({
+vi.mock('../../../shared/voice/player.ts', () => ({
   playClip: vi.fn(async (clip: { blob: Blob }) => {
     api.played.push(await clip.blob.text());
   }),

@@ -16,11 +16,16 @@ import {
   voiceReducer,
   type VoiceState,
 } from './conversation-machine.ts';
-import { playClip } from './player.ts';
+import { playClip } from '../../../shared/voice/player.ts';
 import { recordTurn } from './recorder.ts';
 import { createSentenceFeed, sentencesOf } from './sentences.ts';
 import { createSpeechQueue } from './speech-queue.ts';
-import { fetchSpeech, transcribeAudio, useAutoread, useVoiceStatus } from './voice-api.ts';
+import {
+  fetchSpeech,
+  transcribeAudio,
+  useAutoread,
+  useVoiceStatus,
+} from '../../../shared/voice/voice-api.ts';
 
 /** The microphone's level, read by the volume circle only (it changes 30 times a second). */
 export function createLevelStore() {

@@ -1,4 +1,4 @@
-import type { SpeechClip } from './speech-queue.ts';
+import type { SpeechClip } from './voice-api.ts';
 
 /** The one audio element read-aloud plays through (tests look for it by its test id). */
 let element: HTMLAudioElement | null = null;

@@ -4,11 +4,16 @@ import {
   VOICE_PATHS,
   type TranscribeAnswer,
   type VoiceStatus,
-} from '../../../../protocol/voice-constants.ts';
-import { call } from '../../../shared/api/client.ts';
-import { NetworkError } from '../../../shared/api/errors.ts';
-import { xsrfToken } from '../../../shared/api/xsrf.ts';
-import type { SpeechClip } from './speech-queue.ts';
+} from '../../../protocol/voice-constants.ts';
+import { call } from '../api/client.ts';
+import { NetworkError } from '../api/errors.ts';
+import { xsrfToken } from '../api/xsrf.ts';
+
+/** One recording to play: its bytes and whether the offline speech made it. */
+export interface SpeechClip {
+  blob: Blob;
+  offline: boolean;
+}
 
 /** What to read: a sentence of an answer (`messageid`), or a studio sample (`preview`). */
 export interface SpeechRequest {
