@@ -29,7 +29,11 @@ vi.mock('../../../shared/voice/voice-api.ts', () => ({
     api.spoken.push(req);
     return { blob: new Blob([req.text]), offline: true };
   }),
-  transcribeAudio: vi.fn(async () => ({ Error: 0, text: api.transcripts.shift() ?? '' })),
+  // Answers after the screen has re-rendered (as the network does): the turn must survive it.
+  transcribeAudio: vi.fn(async () => {
+    await new Promise((r) => setTimeout(r, 5));
+    return { Error: 0, text: api.transcripts.shift() ?? '' };
+  }),
 }));
 vi.mock('../../../shared/voice/player.ts', () => ({
   playClip: vi.fn(async (clip: { blob: Blob }) => {

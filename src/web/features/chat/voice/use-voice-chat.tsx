@@ -152,7 +152,16 @@ export function useVoiceChatController({
       log,
     }),
   );
-  useEffect(() => () => queue.stop(), [queue]);
+  // One spoken turn's recording and transcription; it outlives the phase changes it causes
+  // (listening → transcribing → answering) and ends only when stopped or unmounted.
+  const turn = useRef<AbortController | null>(null);
+  useEffect(
+    () => () => {
+      queue.stop();
+      turn.current?.abort();
+    },
+    [queue],
+  );
 
   const toggleRead = useCallback(
     (m: Message) => {
@@ -202,7 +211,8 @@ export function useVoiceChatController({
   useEffect(() => {
     if (phase !== 'listening') return;
     queue.stop();
-    const ctrl = new AbortController();
+    turn.current?.abort();
+    const ctrl = (turn.current = new AbortController());
     void (async () => {
       const r = await recordTurn({
         signal: ctrl.signal,
@@ -244,7 +254,6 @@ export function useVoiceChatController({
         dispatch({ type: 'failed' });
       }
     })();
-    return () => ctrl.abort();
     // A new listening turn each time the phase becomes listening.
   }, [phase, queue, level, lang, t]);
   const micUnavailable =
@@ -269,6 +278,7 @@ export function useVoiceChatController({
         dispatch({ type: 'mic' });
       },
       endConversation: () => {
+        turn.current?.abort();
         queue.stop();
         dispatch({ type: 'end' });
       },
