@@ -114,7 +114,8 @@ test('a spoken question gets a spoken answer (fake microphone, offline voice)', 
   expect(first.status()).toBe(200);
   expect(first.headers()['content-type']).toBe('audio/wav');
   expect(first.headers()['x-speech-offline']).toBe('1');
-  expect((await first.body()).subarray(0, 4).toString('latin1')).toBe('RIFF');
+  // Real audio, not an empty answer (the unit tests check the WAV header and that it is not silent).
+  expect(Number(first.headers()['content-length'])).toBeGreaterThan(10_000);
   await expect(page.getByTestId('voice-offline')).toBeVisible();
   await expect.poll(ended, { timeout: 40_000 }).toBeGreaterThan(0);
   await shot(page, info, 'voice-answering-he-1280');
