@@ -133,6 +133,8 @@ test('read-aloud on an answer, and the controls in both languages at 1280 and 39
 }, info) => {
   test.setTimeout(120_000);
   for (const lang of ['en', 'he'] as const) {
+    // A second reader: the first one signs out (the login page sends a signed-in reader away).
+    await page.context().clearCookies();
     await signIn(page, lang);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/chat/${lang === 'en' ? 'holmesen' : 'holmes'}`);
