@@ -60,6 +60,8 @@ export default defineConfig({
         REDIS_URL: '',
         OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${FAKE_MODEL_PORT}/v1`,
         OPENAI_COMPATIBLE_MODELS: 'fake-model',
+        // Spoken input through the fake's transcription endpoint (speech stays offline: espeak-ng).
+        TRANSCRIPTION_MODEL: 'compatible:fake-whisper',
         // One browser makes every call: the global /api limit is not what these tests test.
         API_RATE_LIMIT: '100000',
         API_RATE_LIMIT_PER_IP: '100000',

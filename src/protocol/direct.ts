@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Access, IdentityField } from './access.ts';
 import { FriendId, IdentityEmail } from './fields.ts';
+import { VOICE_PATHS } from './voice-constants.ts';
 
 /**
  * The direct endpoints (spec part 1 §7 "Direct calls"): not actions of `POST /api`.
@@ -32,6 +33,15 @@ export const DirectPaths = {
   download: '/api/download',
   /** GET /files/images/<name>: character images, public and cached for good. */
   publicImages: '/files/images/',
+  /**
+   * Speech to text, multipart: the recording in `audio` (webm named speech.webm, or ogg, mp4,
+   * wav, mp3), optional `lang`. Answers JSON `TranscribeAnswer` `{Error, text}`.
+   */
+  transcribe: VOICE_PATHS.transcribe,
+  /** Text to speech, JSON `SpeechInput` (src/protocol/voice.ts); answers the audio bytes. */
+  speech: VOICE_PATHS.speech,
+  /** GET: `VoiceStatus`, whether speech is offline and transcription configured. */
+  voiceStatus: VOICE_PATHS.voiceStatus,
 } as const;
 
 /** Third-party identity sign-in (spec part 1 §7): JSON `{idToken, lang}`. */
@@ -99,6 +109,31 @@ export const directEndpoints = {
     path: DirectPaths.publicImages,
     body: 'path',
     access: 'public',
+    identity: null,
+    mutates: false,
+  },
+  transcribe: {
+    method: 'POST',
+    path: DirectPaths.transcribe,
+    body: 'multipart',
+    access: 'user',
+    identity: null,
+    mutates: false,
+  },
+  /** Writes only its cache (and the Meter); a refusal writes neither. */
+  speech: {
+    method: 'POST',
+    path: DirectPaths.speech,
+    body: 'json',
+    access: 'user',
+    identity: 'email',
+    mutates: true,
+  },
+  voiceStatus: {
+    method: 'GET',
+    path: DirectPaths.voiceStatus,
+    body: 'query',
+    access: 'user',
     identity: null,
     mutates: false,
   },

@@ -310,6 +310,44 @@ const messages = {
     he: 'אפשר לערוך רק הודעה שלך בשיחה הזאת.',
     en: 'You can only edit a message of yours in this conversation.',
   },
+
+  // Voice: read-aloud and spoken input (issue 11)
+  voiceRateLimited: {
+    he: 'הגעת למגבלת השימוש בקול לשעה זו. נסו שוב מאוחר יותר.',
+    en: 'You have reached the voice limit for this hour. Please try again later.',
+  },
+  speechEmpty: {
+    he: 'אין כאן מילים להקראה.',
+    en: 'There are no words here to read aloud.',
+  },
+  speechNotInConversation: {
+    he: 'אפשר להקריא רק תשובות מהשיחות שלך.',
+    en: 'Only answers from your own conversations can be read aloud.',
+  },
+  voicePreviewSample: {
+    he: 'שלום, כך נשמע הקול שלי. אשמח לספר לכם סיפור.',
+    en: 'Hello, this is how my voice sounds. I would love to tell you a story.',
+  },
+  audioTooShort: {
+    he: 'ההקלטה קצרה מדי.',
+    en: 'The recording is too short.',
+  },
+  audioTooLarge: {
+    he: 'ההקלטה גדולה מדי (עד {max} מגה־בייט).',
+    en: 'The recording is too large (up to {max} MB).',
+  },
+  audioTooLong: {
+    he: 'ההקלטה ארוכה מדי (עד {max} שניות).',
+    en: 'The recording is too long (up to {max} seconds).',
+  },
+  audioNotAudio: {
+    he: 'הקובץ שנשלח אינו הקלטת קול (webm, ogg, mp4, wav או mp3).',
+    en: 'The file sent is not a voice recording (webm, ogg, mp4, wav or mp3).',
+  },
+  audioMissing: {
+    he: 'לא התקבלה הקלטה (השדה audio).',
+    en: 'No recording was received (the audio field).',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

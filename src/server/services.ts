@@ -16,6 +16,7 @@ import { filesService } from './knowledge/files.service.ts';
 import { googleDocsService } from './knowledge/google-docs.service.ts';
 import { knowledgeService } from './knowledge/knowledge.service.ts';
 import { usersService } from './users/users.service.ts';
+import { voiceService } from './voice/voice.service.ts';
 
 export function createServices(deps: Deps) {
   const knowledge = knowledgeService(deps);
@@ -63,6 +64,7 @@ export function createServices(deps: Deps) {
     group: groupService(chatDeps),
     history: historyService(deps),
     stats: statsService(deps),
+    voice: voiceService(deps),
   };
 }
 

@@ -18,7 +18,7 @@ import { seedVictim, snapshot } from './security-fixture.ts';
 interface Sample {
   /** Text fields (multipart), JSON body fields, or query parameters. */
   fields: Record<string, string>;
-  file?: { name: string; content: string };
+  file?: { name: string; content: string; field?: string };
   /** For `path` endpoints: what follows the path. */
   tail?: string;
   /** Points at the victim's private data (a stranger must get nothing of it). */
@@ -49,6 +49,21 @@ const samples: { [K in DirectEndpointName]: Sample } = {
   download: { fields: { imagename: 'g_victim.png' }, targetsVictim: true },
   publicImages: { fields: {}, tail: 'g_victim.png', targetsVictim: true },
   googleSignIn: { fields: { idToken: 'forged.id.token.value' } },
+  transcribe: {
+    fields: { lang: 'he' },
+    file: { name: 'speech.webm', content: `\x1a\x45\xdf\xa3${'x'.repeat(4000)}`, field: 'audio' },
+  },
+  speech: {
+    fields: {
+      email: 'victim@example.com',
+      friendid: 'victimsecret',
+      messageid: '1',
+      text: 'the vault code is 1234',
+      voice: 'onyx',
+    },
+    targetsVictim: true,
+  },
+  voiceStatus: { fields: {} },
 };
 
 const LEAKS = /vault code|private prompt|diary|pal@|not really a png/;
@@ -66,7 +81,7 @@ function multipart(fields: Record<string, unknown>, file?: Sample['file']) {
   if (file) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        `--${boundary}\r\ncontent-disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\n` +
           `content-type: application/octet-stream\r\n\r\n${file.content}\r\n`,
       ),
     );

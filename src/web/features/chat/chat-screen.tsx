@@ -33,6 +33,9 @@ import { useChatSession } from './use-chat-session.ts';
 import { useConversation, useConversationCache, type Message } from './use-conversation.ts';
 import type { DetailsMode } from './use-details.ts';
 import { sameName, subjectsKey, useSubjects } from './use-subjects.ts';
+import { MicButton } from './voice/mic-button.tsx';
+import { useVoiceChatController } from './voice/use-voice-chat.tsx';
+import { VoiceBar } from './voice/voice-bar.tsx';
 
 /**
  * The chat with one character (spec part 2 §2 "Chat screen"): /chat/:friendid[/:detailsfor],
@@ -145,6 +148,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
     }
   };
 
+  useVoiceChatController({ friendid, info, lang, messages: conv.messages, send: ask.send });
   const error = ask.error || actionError;
   const canvas = info && (info.friendtype === 1 || info.friendtype === 3) && subject;
   const style = info?.image ? ({ '--chat-bg': `url("${info.image}")` } as CSSProperties) : {};
@@ -260,6 +264,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             {error}
           </Alert>
         ) : null}
+        {noPermission ? null : <VoiceBar />}
         {noPermission ? null : (
           <InputBar
             busy={ask.busy}
@@ -269,6 +274,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             onSend={ask.send}
             onStop={ask.stop}
             onCanvas={canvas ? () => setCanvasOpen(true) : undefined}
+            mic={<MicButton disabled={!info || conv.isPlaceholderData} />}
           />
         )}
       </section>

@@ -8,6 +8,7 @@ import {
   type ClipboardEvent,
   type DragEvent,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS, TIMINGS } from '../../../protocol/constants.ts';
@@ -43,6 +44,7 @@ export function InputBar({
   onSend,
   onStop,
   onCanvas,
+  mic,
 }: {
   busy: boolean;
   /** Nothing can be sent yet (the conversation is loading). */
@@ -55,6 +57,8 @@ export function InputBar({
   onStop?: (() => void) | undefined;
   /** Shown for characters with a canvas (types 1 and 3). */
   onCanvas?: (() => void) | undefined;
+  /** The microphone button (voice/mic-button.tsx), beside send. */
+  mic?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -224,6 +228,7 @@ export function InputBar({
             onPaste={onPaste}
             data-testid="chat-input"
           />
+          {mic}
           <ActionIcon
             size="lg"
             radius="xl"

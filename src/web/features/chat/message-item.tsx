@@ -6,6 +6,7 @@ import { RetryIcon, RewindIcon } from '../../shared/components/icons.tsx';
 import { formatTime } from '../../shared/i18n/format-time.ts';
 import { MessageMarkdown } from './message-markdown.tsx';
 import { MessageEditor, MessageTools, type MessageExtras } from './message-tools.tsx';
+import { ReadAloudButton } from './voice/read-aloud-button.tsx';
 import { WaitingHint } from './waiting-hint.tsx';
 import type { Message } from './use-conversation.ts';
 
@@ -64,6 +65,7 @@ export const MessageItem = memo(function MessageItem({
             {t('chat.offline')}
           </Badge>
         ) : null}
+        {!writing ? <ReadAloudButton message={m} /> : null}
         {assistant && m.id > 0 && !writing ? (
           <ActionIcon
             className="chat-msg__rewind"

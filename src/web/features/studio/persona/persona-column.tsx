@@ -6,6 +6,7 @@ import { SLIDER_RANGE, VOICES } from '../../../../protocol/constants.ts';
 import { useModels } from '../api.ts';
 import { autoDir } from '../../../shared/i18n/auto-dir.ts';
 import { FieldHead } from '../common/field-head.tsx';
+import { VoiceSampleButton } from '../../../shared/voice/voice-sample-button.tsx';
 import type { HelpTopic } from '../../../shared/help/help.ts';
 import { LongTextField } from '../common/long-text-field.tsx';
 import type { StudioForm } from '../hooks/use-studio-form.ts';
@@ -70,6 +71,11 @@ export function PersonaColumn({
             })),
           ]}
           data-testid="studio-voice"
+        />
+        <VoiceSampleButton
+          friendid={values.friendid}
+          voice={values.voice}
+          instructions={values.voice_instructions}
         />
       </div>
       <div className="studio-field">

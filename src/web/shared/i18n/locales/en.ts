@@ -2,6 +2,7 @@ import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
 import { chatExtrasEn } from './chat-extras.ts';
 
+import { voiceEn } from './voice.ts';
 /** English texts. The Hebrew file must have exactly the same keys (checked by the type). */
 export const en = {
   app: {
@@ -394,6 +395,7 @@ export const en = {
     back: 'Back to the characters list',
   },
   ...groupEn,
+  voice: voiceEn,
 } as const;
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -2,6 +2,7 @@ import { chatExtrasHe } from './chat-extras.ts';
 import type { Translation } from './en.ts';
 import { imagesHe } from './images.ts';
 import { groupHe } from './group.ts';
+import { voiceHe } from './voice.ts';
 
 /** Hebrew texts (the default language). */
 export const he: Translation = {
@@ -389,4 +390,5 @@ export const he: Translation = {
     back: 'חזרה לרשימת הדמויות',
   },
   ...groupHe,
+  voice: voiceHe,
 };

@@ -1,0 +1,120 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { DirectPaths } from '../../protocol/direct.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { SpeechInput } from '../../protocol/voice.ts';
+import { SPEECH_HEADERS, VOICE_LIMITS } from '../../protocol/voice-constants.ts';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { FormError, readMultipart } from '../http/multipart.ts';
+import { callerContext } from '../http/request.ts';
+import { msg } from '../messages.ts';
+import { failure, pickLang, type RpcResult } from '../rpc/dispatcher.ts';
+import type { Services } from '../services.ts';
+
+/** The form's text fields besides the recording (spec clients send none; ours sends lang). */
+const TranscribeFields = z.looseObject({
+  lang: z.string().max(16).optional(),
+  email: z.string().max(254).optional(),
+});
+
+/** Refusals as JSON; codes /api answers with 200 get their HTTP status here (as the uploads do). */
+const json = (reply: FastifyReply, r: RpcResult, extra: Record<string, unknown> = {}) => {
+  const code = r.body.Error;
+  const status =
+    r.status !== 200 || code === ErrorCode.OK
+      ? r.status
+      : code === ErrorCode.NOT_FOUND
+        ? 404
+        : code === ErrorCode.NOT_CONFIGURED
+          ? 503
+          : 400;
+  return reply.status(status).send({ ...r.body, ...extra });
+};
+
+/**
+ * The voice endpoints (spec part 2 §7): transcription (multipart `audio`, answers
+ * `{Error, text}`), speech (JSON, answers the audio bytes) and the voice status.
+ */
+export async function registerVoiceRoutes(
+  app: FastifyInstance,
+  services: Services,
+  config: Config,
+) {
+  const secure = config.publicUrl.startsWith('https://');
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart);
+    scope.post(DirectPaths.transcribe, async (request, reply) => {
+      const auth = await callerContext(services, request, reply, { secure });
+      // A refusal carries an empty text, as the spec's client expects.
+      if ('fail' in auth) return json(reply, auth.fail, { text: '' });
+      const ctx = auth.ctx;
+      let form;
+      try {
+        form = await readMultipart(request, VOICE_LIMITS.audioMaxBytes);
+      } catch (err) {
+        if (!(err instanceof FormError)) throw err;
+        ctx.lang = pickLang(err.fields.lang, ctx.user, ctx.acceptLanguage);
+        const text =
+          err.reason === 'tooLarge'
+            ? msg('audioTooLarge', ctx.lang, {
+                max: String(VOICE_LIMITS.audioMaxBytes / 1024 / 1024),
+              })
+            : msg('uploadMalformed', ctx.lang);
+        const r = failure(ErrorCode.BAD_INPUT, ctx.lang, text);
+        return json(reply, err.reason === 'tooLarge' ? { ...r, status: 413 } : r, { text: '' });
+      }
+      const fields = TranscribeFields.safeParse(form.fields);
+      if (!fields.success) return json(reply, failure(ErrorCode.BAD_INPUT, ctx.lang), { text: '' });
+      ctx.lang = pickLang(fields.data.lang, ctx.user, ctx.acceptLanguage);
+      try {
+        if (!form.file) throw new AppError(ErrorCode.BAD_INPUT, msg('audioMissing', ctx.lang));
+        const out = await services.voice.transcribe(form.file, ctx);
+        return reply.send({ Error: ErrorCode.OK, text: out.text });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return json(reply, failure(err.code, ctx.lang, err.message, err.extra), { text: '' });
+      }
+    });
+  });
+
+  app.post(DirectPaths.speech, async (request, reply) => {
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
+      string,
+      unknown
+    >;
+    const auth = await callerContext(services, request, reply, {
+      secure,
+      rawLang: typeof body.lang === 'string' ? body.lang : undefined,
+      identity: body.email,
+    });
+    if ('fail' in auth) return json(reply, auth.fail);
+    const ctx = auth.ctx;
+    const parsed = SpeechInput.safeParse(body);
+    if (!parsed.success) return json(reply, failure(ErrorCode.BAD_INPUT, ctx.lang));
+    try {
+      const out = await services.voice.speak(parsed.data, ctx);
+      return reply
+        .header('content-type', out.mediaType)
+        .header('content-length', String(out.audio.length))
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header(SPEECH_HEADERS.offline, out.offline ? '1' : '0')
+        .header(SPEECH_HEADERS.cache, out.cached ? 'hit' : 'miss')
+        .send(out.audio);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return json(reply, failure(err.code, ctx.lang, err.message, err.extra));
+    }
+  });
+
+  app.get(DirectPaths.voiceStatus, async (request, reply) => {
+    const auth = await callerContext(services, request, reply, { secure, readOnly: true });
+    if ('fail' in auth) return json(reply, auth.fail);
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ Error: ErrorCode.OK, ...services.voice.status(auth.ctx) });
+  });
+}

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { ErrorCode } from '../../protocol/errors.ts';
+import {
+  VOICE_LIMITS,
+  SPEECH_DETECTION,
+  type VoiceStatus,
+} from '../../protocol/voice-constants.ts';
+import type { SpeechInput } from '../../protocol/voice.ts';
+import type { z } from 'zod';
+import { chatRepo } from '../chat/chat.repo.ts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { friendsRepo } from '../friends/friends.repo.ts';
+import { requireFriend } from '../friends/friend-access.ts';
+import { msg } from '../messages.ts';
+import { requireUser, type Ctx } from '../rpc/context.ts';
+import { audioType, EXTENSIONS, wavSeconds } from './audio-format.ts';
+import { letters, speakable, speechLang } from './speakable.ts';
+
+type SpeechIn = z.output<typeof SpeechInput>;
+
+export interface SpeechAudio {
+  audio: Buffer;
+  mediaType: string;
+  offline: boolean;
+  cached: boolean;
+}
+
+/** How long a streaming answer may lag behind the sentence the browser already has. */
+const STREAM_LAG = { tries: 12, delayMs: 150 };
+
+/**
+ * Read-aloud and spoken input. Speech is never a free text-to-speech service: the text must
+ * be part of an answer in one of the caller's own conversations with a character they may
+ * still see, or it is the server's own sample sentence for a studio preview of a character
+ * the caller may edit. Each synthesis is cached in storage under (message, voice,
+ * instructions, text, model), so a replay costs nothing; the ports report usage to the Meter.
+ */
+export function voiceService(deps: Deps) {
+  const friends = friendsRepo(deps.db);
+  const chat = chatRepo(deps.db);
+  const { speech, transcription } = deps.media;
+
+  async function limit(key: string, perHour: number, ctx: Ctx) {
+    const d = await deps.limiter.hit(key, perHour, 3600);
+    if (!d.allowed)
+      throw new AppError(ErrorCode.RATE_LIMITED, msg('voiceRateLimited', ctx.lang), {
+        retryAfter: d.retryAfter,
+      });
+  }
+
+  /** The answer `messageid` of the caller's, with the text in it (a streaming one may lag a little). */
+  async function requireOwnAnswer(input: SpeechIn, ctx: Ctx) {
+    const user = requireUser(ctx);
+    const { friend } = await requireFriend(friends, input.friendid, user, 'view', ctx.lang);
+    const wanted = letters(input.text);
+    if (!wanted) throw new AppError(ErrorCode.BAD_INPUT, msg('speechEmpty', ctx.lang));
+    for (let i = 0; ; i++) {
+      const row = input.messageid ? await chat.messageById(input.messageid) : undefined;
+      if (
+        !row ||
+        row.subject.userId !== user.id ||
+        row.subject.friendId !== friend.id ||
+        row.message.role !== 'assistant'
+      ) {
+        throw new AppError(ErrorCode.NOT_FOUND, msg('speechNotInConversation', ctx.lang));
+      }
+      if (letters(row.message.content).includes(wanted)) return { friend, message: row.message };
+      // The browser reads a streaming answer a moment before its last flush reaches the row.
+      if (row.message.status !== 'streaming' || i >= STREAM_LAG.tries)
+        throw new AppError(ErrorCode.NOT_FOUND, msg('speechNotInConversation', ctx.lang));
+      await new Promise((r) => setTimeout(r, STREAM_LAG.delayMs));
+    }
+  }
+
+  return {
+    status(ctx: Ctx): Omit<VoiceStatus, 'Error'> {
+      requireUser(ctx);
+      const s = speech.describe();
+      const t = transcription.describe();
+      return {
+        speech: { offline: s.offline, model: s.model ?? '' },
+        transcription: {
+          available: transcription.available,
+          variable: t.variable,
+          ...(transcription.available ? {} : { hint: msg('transcriptionNotConfigured', ctx.lang) }),
+        },
+      };
+    },
+
+    async speak(input: SpeechIn, ctx: Ctx): Promise<SpeechAudio> {
+      const user = requireUser(ctx);
+      let text: string;
+      let scope: string;
+      let voice = input.voice;
+      let instructions = input.voice_instructions;
+      if (input.preview) {
+        // A studio sample: the caller edits this character (or may create one), and the words
+        // are ours, so only the voice and its instructions come from the caller.
+        // An id not taken yet is a character being created: creators may hear voices for it.
+        const saved = input.friendid ? await friends.byFriendId(input.friendid) : undefined;
+        if (saved) await requireFriend(friends, input.friendid, user, 'edit', ctx.lang);
+        else if (!user.canadd)
+          throw new AppError(ErrorCode.FORBIDDEN, msg('noEditPermission', ctx.lang));
+        text = msg('voicePreviewSample', input.lang ?? ctx.lang);
+        scope = 'preview';
+      } else {
+        const { friend, message } = await requireOwnAnswer(input, ctx);
+        voice ??= friend.voice || undefined;
+        instructions ??= friend.voiceInstructions || undefined;
+        text = input.text;
+        scope = `m${message.id}`;
+      }
+      const lang = speechLang(text, input.lang ?? ctx.lang);
+      const said = speakable(text, lang);
+      if (!letters(said)) throw new AppError(ErrorCode.BAD_INPUT, msg('speechEmpty', ctx.lang));
+      const model = speech.describe();
+      const hash = createHash('sha256')
+        .update(
+          JSON.stringify([
+            scope,
+            model.provider,
+            model.model,
+            voice ?? '',
+            instructions ?? '',
+            lang,
+            said,
+          ]),
+        )
+        .digest('hex');
+      const keyBase = `speech/${hash.slice(0, 2)}/${hash}`;
+      for (const [type, ext] of Object.entries(EXTENSIONS)) {
+        if (!['audio/mpeg', 'audio/wav'].includes(type)) continue;
+        const hit = await deps.storage.get(`${keyBase}.${ext}`);
+        if (hit) return { audio: hit, mediaType: type, offline: model.offline, cached: true };
+      }
+      await limit(
+        `${input.preview ? 'voice-preview' : 'speech'}:${user.id}`,
+        input.preview ? VOICE_LIMITS.previewPerHour : VOICE_LIMITS.speechPerHour,
+        ctx,
+      );
+      const out = await speech.speak({
+        text: said,
+        voice: voice ?? null,
+        instructions: instructions ?? null,
+        lang,
+        userId: user.id,
+        format: 'mp3',
+      });
+      const ext = out.mediaType === 'audio/wav' ? 'wav' : 'mp3';
+      await deps.storage.put(`${keyBase}.${ext}`, out.audio, {
+        contentType: ext === 'wav' ? 'audio/wav' : 'audio/mpeg',
+      });
+      return {
+        audio: out.audio,
+        mediaType: ext === 'wav' ? 'audio/wav' : 'audio/mpeg',
+        offline: out.offline,
+        cached: false,
+      };
+    },
+
+    async transcribe(file: { data: Buffer }, ctx: Ctx): Promise<{ text: string }> {
+      const user = requireUser(ctx);
+      if (!transcription.available)
+        throw new AppError(ErrorCode.NOT_CONFIGURED, msg('transcriptionNotConfigured', ctx.lang));
+      if (file.data.length < SPEECH_DETECTION.minAudioBytes)
+        throw new AppError(ErrorCode.BAD_INPUT, msg('audioTooShort', ctx.lang));
+      const mediaType = audioType(file.data);
+      if (!mediaType) throw new AppError(ErrorCode.BAD_INPUT, msg('audioNotAudio', ctx.lang));
+      const seconds = mediaType === 'audio/wav' ? wavSeconds(file.data) : null;
+      if (seconds !== null && seconds > VOICE_LIMITS.audioMaxSeconds)
+        throw new AppError(
+          ErrorCode.BAD_INPUT,
+          msg('audioTooLong', ctx.lang, { max: String(VOICE_LIMITS.audioMaxSeconds) }),
+        );
+      await limit(`transcribe:${user.id}`, VOICE_LIMITS.transcribePerHour, ctx);
+      const r = await transcription.transcribe({
+        audio: file.data,
+        mediaType,
+        lang: ctx.lang,
+        userId: user.id,
+      });
+      return { text: r.text };
+    },
+  };
+}
+
+export type VoiceService = ReturnType<typeof voiceService>;
