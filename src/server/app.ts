@@ -10,6 +10,7 @@ import { AppError } from './errors.ts';
 import { registerAdminEndpoint } from './admin/admin-endpoint.ts';
 import { ensureXsrfCookie as ensureXsrf, requestInfo as httpRequestInfo } from './http/request.ts';
 import { registerImageRoutes } from './images/images.routes.ts';
+import { registerBillingRoutes } from './billing/billing.routes.ts';
 import { registerKnowledgeRoutes } from './knowledge/knowledge.routes.ts';
 import { registerApiRateLimit } from './http/api-rate-limit.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: Deps) {
   await registerSecurityHeaders(app, {
     google: !!deps.google,
     mediaOrigins: [...deps.config.CSP_MEDIA_ORIGINS, ...storageOrigins(deps.config)],
+    paymentOrigin: deps.payments.frameOrigins[0],
     https,
   });
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
@@ -199,6 +201,7 @@ export async function buildApp(deps: Deps) {
   // Direct endpoints (spec part 1 §7): uploads, document import, image files.
   await registerKnowledgeRoutes(app, services, deps.config);
   await registerImageRoutes(app, services, deps.config);
+  await registerBillingRoutes(app, services, deps.config, deps.payments);
 
   if (deps.adminEndpoint) {
     registerAdminEndpoint(app, deps.db, deps.config.dataDir, () => {

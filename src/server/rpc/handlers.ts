@@ -1,5 +1,6 @@
 import { accessHandlers } from '../access/access.handlers.ts';
 import { authHandlers } from '../auth/auth.handlers.ts';
+import { billingHandlers } from '../billing/billing.handlers.ts';
 import { chatHandlers } from '../chat/chat.handlers.ts';
 import { friendsHandlers } from '../friends/friends.handlers.ts';
 import { studioHandlers } from '../friends/studio.handlers.ts';
@@ -19,5 +20,6 @@ export function createHandlers(s: Services): HandlerMap {
     ...knowledgeHandlers(s),
     ...imagesHandlers(s),
     ...chatHandlers(s),
+    ...billingHandlers(s),
   };
 }

@@ -97,6 +97,11 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   GetSetSelf: { email: 'victim@example.com', notes: 'overwritten' },
   GetCanvas: { user: 'victim@example.com', friendid: 'victimsecret' },
   UpdateCanvas: { user: 'victim@example.com', friendid: 'victimsecret', contents: 'overwritten' },
+  OrderHistory: { email: 'victim@example.com' },
+  GetSubscriptionStatus: { email: 'victim@example.com' },
+  GetSubscriptionTypes: {},
+  CancelSubscription: { email: 'victim@example.com' },
+  BillingPortal: { email: 'victim@example.com' },
 };
 
 /**

@@ -11,6 +11,8 @@ import { createMeter } from '../ai/meter.ts';
 import { createModelResolver } from '../ai/providers.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { createPayments } from '../billing/create-payments.ts';
+import { createCredits } from '../billing/credits.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { manualClock } from '../infra/clock.ts';
@@ -153,6 +155,8 @@ export async function createTestApp(
     media: createMediaPorts(config, {
       meter: createMeter(database.db, clock, pino({ level: 'silent' })),
     }),
+    payments: createPayments(config),
+    credits: createCredits(database.db, config, clock, pino({ level: 'silent' })),
     graceTimer: opts.graceTimer,
   };
   const app = await buildApp(deps);

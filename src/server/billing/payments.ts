@@ -1,0 +1,60 @@
+import type { Lang } from '../../protocol/errors.ts';
+
+/**
+ * What a provider tells us, in our words. Each provider turns its own notifications into
+ * these; one handler (billing.service `handleEvent`) applies them, whoever sent them.
+ */
+export type PaymentEvent =
+  | {
+      kind: 'order.paid';
+      orderId: number;
+      paymentRef: string;
+      invoice: string | null;
+      invoiceUrl: string | null;
+      subscription?: { externalId: string; customerRef: string | null; periodEnd: string };
+    }
+  | { kind: 'order.cancelled'; orderId: number }
+  | { kind: 'order.failed'; orderId: number | null }
+  | {
+      kind: 'subscription.renewed';
+      externalId: string;
+      paymentRef: string;
+      invoice: string | null;
+      invoiceUrl: string | null;
+      amountAgorot: number;
+      periodEnd: string;
+    }
+  | { kind: 'subscription.payment_failed'; externalId: string }
+  | { kind: 'subscription.ended'; externalId: string }
+  | { kind: 'ignored' };
+
+/** A verified notification: the provider's event id (the idempotency key) and its meaning. */
+export interface VerifiedEvent {
+  eventId: string;
+  type: string;
+  event: PaymentEvent;
+}
+
+export interface CheckoutRequest {
+  orderId: number;
+  amountAgorot: number;
+  monthly: boolean;
+  type: { id: number; name: string; stripePriceId: string | null };
+  email: string;
+  lang: Lang;
+}
+
+/** The payment provider (built-in sandbox, or Stripe), chosen once from configuration. */
+export interface Payments {
+  readonly provider: 'sandbox' | 'stripe';
+  /** The origin the payment frame loads from, for the CSP (null: our own). */
+  readonly frameOrigins: string[];
+  /** Opens a payment for an order: the page for the buy screen's frame, and its session. */
+  checkout(req: CheckoutRequest): Promise<{ url: string; sessionRef: string }>;
+  /** Verifies a notification's signature over the raw body; null when it does not verify. */
+  verifyWebhook(raw: string, signature: string | undefined): Promise<VerifiedEvent | null>;
+  /** Stops a monthly subscription's future charges at the provider. */
+  cancelSubscription(externalId: string): Promise<void>;
+  /** The provider's page where the customer manages the card (null: none). */
+  portalUrl(customerRef: string, returnUrl: string): Promise<string | null>;
+}
