@@ -126,6 +126,8 @@ export async function createTestApp(
     // Tests make many calls from one address; the limit's own test lowers it.
     API_RATE_LIMIT: '1000000',
     API_RATE_LIMIT_PER_IP: '1000000',
+    // Tests run many turns as one user; the credits' own tests lower it.
+    FREE_CREDITS: '1000000',
     ...opts.env,
   });
   const storage = opts.storage ?? localStorage(config.filesDir);
