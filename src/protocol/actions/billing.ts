@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
-import { IdentityEmail } from '../fields.ts';
+import { IdentityEmail, Lang } from '../fields.ts';
 import { OrderEntry, SubscriptionType } from '../entities.ts';
 
 /** Profile, subscriptions and purchases (spec part 2 §7). Prices are in agorot (1/100 ₪). */
 export const billingActions = {
   /** The caller's orders, newest first, with the monthly subscription's state. */
   OrderHistory: defineAction({
-    input: z.object({ email: IdentityEmail }),
+    input: z.object({ email: IdentityEmail, lang: Lang }),
     output: z.object({
       orders: z.array(OrderEntry),
       monthly: z.number().int(),
@@ -19,7 +19,7 @@ export const billingActions = {
   }),
   /** Whether the caller's monthly subscription is active, and its next charge date. */
   GetSubscriptionStatus: defineAction({
-    input: z.object({ email: IdentityEmail }),
+    input: z.object({ email: IdentityEmail, lang: Lang }),
     output: z.object({
       monthly: z.number().int(),
       duedate: z.string(),
@@ -34,7 +34,7 @@ export const billingActions = {
   }),
   /** Subscription types on sale, in the asked language. */
   GetSubscriptionTypes: defineAction({
-    input: z.object({}),
+    input: z.object({ lang: Lang }),
     output: z.object({ types: z.array(SubscriptionType), sandbox: z.number().int() }),
     access: 'public',
     identity: null,
@@ -42,7 +42,7 @@ export const billingActions = {
   }),
   /** Ends the caller's monthly subscription (no further charges; what was paid stays). */
   CancelSubscription: defineAction({
-    input: z.object({ email: IdentityEmail }),
+    input: z.object({ email: IdentityEmail, lang: Lang }),
     output: z.object({ monthly: z.number().int(), duedate: z.string() }),
     access: 'user',
     identity: 'email',
@@ -50,7 +50,7 @@ export const billingActions = {
   }),
   /** The provider's customer portal (manage the card, cancel); NOT_CONFIGURED in the sandbox. */
   BillingPortal: defineAction({
-    input: z.object({ email: IdentityEmail }),
+    input: z.object({ email: IdentityEmail, lang: Lang }),
     output: z.object({ url: z.string() }),
     access: 'user',
     identity: 'email',

@@ -21,6 +21,10 @@ const EditorChatScreen = lazy(() =>
   import('../features/chat/chat-screen.tsx').then((m) => ({ default: m.EditorChatScreen })),
 );
 const ComingSoon = lazy(() => import('../shared/components/coming-soon.tsx'));
+const EditUserScreen = lazy(() => import('../features/billing/edit-user-screen.tsx'));
+const SubscriptionScreen = lazy(() => import('../features/billing/subscription-screen.tsx'));
+const BuyScreen = lazy(() => import('../features/billing/buy-screen.tsx'));
+const BuyResultScreen = lazy(() => import('../features/billing/buy-result-screen.tsx'));
 
 /** Screens of later issues (spec part 1 §2 route list); each shows 'coming soon' for now. */
 export const LATER_PATHS = [
@@ -29,11 +33,6 @@ export const LATER_PATHS = [
   'chathistory/:friendid/:user',
   'createimg',
   'stat/:friendid',
-  'edituser',
-  'subscription',
-  'subscription/:status',
-  'buy',
-  'buy/:order',
 ] as const;
 
 export const routes: RouteObject[] = [
@@ -53,8 +52,16 @@ export const routes: RouteObject[] = [
         children: [{ path: 'assistant', element: <AssistantScreen /> }],
       },
       {
+        element: <RequireUser redirectTo="/login" />,
+        children: [{ path: 'edituser', element: <EditUserScreen /> }],
+      },
+      {
         element: <RequireUser />,
         children: [
+          { path: 'subscription', element: <SubscriptionScreen /> },
+          { path: 'subscription/:status', element: <SubscriptionScreen /> },
+          { path: 'buy', element: <BuyScreen /> },
+          { path: 'buy/:order', element: <BuyResultScreen /> },
           { path: 'main', element: <MainScreen /> },
           { path: 'createdit', element: <StudioScreen /> },
           { path: 'createdit/:friendid', element: <StudioScreen /> },

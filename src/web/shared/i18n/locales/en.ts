@@ -1,3 +1,4 @@
+import { billingEn } from './billing.ts';
 /** English texts. The Hebrew file must have exactly the same keys (checked by the type). */
 export const en = {
   app: {
@@ -387,6 +388,7 @@ export const en = {
     text: 'This part of the app is coming soon.',
     back: 'Back to the characters list',
   },
+  billing: billingEn,
 } as const;
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,4 +1,5 @@
 import type { Translation } from './en.ts';
+import { billingHe } from './billing.ts';
 
 /** Hebrew texts (the default language). */
 export const he: Translation = {
@@ -383,4 +384,5 @@ export const he: Translation = {
     text: 'החלק הזה של האפליקציה יגיע בקרוב.',
     back: 'חזרה לרשימת הדמויות',
   },
+  billing: billingHe,
 };
