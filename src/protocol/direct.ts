@@ -42,6 +42,12 @@ export const DirectPaths = {
   paymentSandboxConfirm: '/api/payment/sandbox/confirm',
   /** GET ?order=: the invoice page of a paid order of the caller's (sandbox invoices). */
   paymentInvoice: '/api/payment/invoice',
+  /** GET ?order=: Stripe's embedded Checkout for the caller's order (inside the buy frame). */
+  paymentCheckout: '/api/payment/checkout',
+  /** GET ?order=: where Stripe's Checkout returns; takes the whole window to /buy/{order}. */
+  paymentReturn: '/api/payment/return',
+  /** GET: the script of those two pages (no inline script anywhere). */
+  paymentScript: '/api/payment/checkout.js',
 } as const;
 
 /** Third-party identity sign-in (spec part 1 §7): JSON `{idToken, lang}`. */
@@ -164,6 +170,31 @@ export const directEndpoints = {
     path: DirectPaths.paymentInvoice,
     body: 'query',
     access: 'user',
+    identity: null,
+    mutates: false,
+  },
+  paymentCheckout: {
+    method: 'GET',
+    path: DirectPaths.paymentCheckout,
+    body: 'query',
+    access: 'user',
+    identity: null,
+    mutates: false,
+  },
+  /** Public: it only names an order number and sends the window to /buy/{order}. */
+  paymentReturn: {
+    method: 'GET',
+    path: DirectPaths.paymentReturn,
+    body: 'query',
+    access: 'public',
+    identity: null,
+    mutates: false,
+  },
+  paymentScript: {
+    method: 'GET',
+    path: DirectPaths.paymentScript,
+    body: 'query',
+    access: 'public',
     identity: null,
     mutates: false,
   },

@@ -11,6 +11,20 @@ import type { Services } from '../services.ts';
 import type { Payments } from './payments.ts';
 import { invoicePage, sandboxGonePage, sandboxPage } from './sandbox.ts';
 
+/**
+ * The script of the Stripe checkout and return pages: mounts Stripe's embedded Checkout, or
+ * sends the whole window (not just the frame) to the order's thank-you page.
+ */
+const CHECKOUT_SCRIPT = `(function(){
+var el=document.getElementById('checkout');
+if(el){Stripe(el.dataset.pk).initEmbeddedCheckout({fetchClientSecret:function(){return Promise.resolve(el.dataset.secret)}}).then(function(c){c.mount('#checkout')});return}
+var back=document.getElementById('back');if(back){window.top.location.href=back.getAttribute('href')}
+})();`;
+
+/** Stripe.js and its frames, for our checkout page only. */
+const STRIPE_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; script-src 'self' https://js.stripe.com; frame-src https://js.stripe.com https://checkout.stripe.com https://*.stripe.com; connect-src https://api.stripe.com https://*.stripe.com; img-src https://*.stripe.com data:; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
+
 /** A page of ours the buy screen frames: framable by our own pages only, no script at all. */
 const FRAMED_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; script-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
@@ -34,15 +48,17 @@ const ConfirmForm = z.object({
   choice: z.enum(['success', 'cancel', 'failure']),
 });
 
-function html(reply: FastifyReply, status: number, body: string) {
+function html(reply: FastifyReply, status: number, body: string, csp = FRAMED_PAGE_CSP) {
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('x-frame-options', 'SAMEORIGIN')
-    .header('content-security-policy', FRAMED_PAGE_CSP)
+    .header('content-security-policy', csp)
     .send(body);
 }
+
+const attr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The payment endpoints (spec part 2 §7): `POST /api/payment` (getsubscriptiontypes,
@@ -181,5 +197,55 @@ export async function registerBillingRoutes(
       if (!(err instanceof AppError)) throw err;
       return html(reply, 404, sandboxGonePage(ctx.lang));
     }
+  });
+
+  app.get(DirectPaths.paymentCheckout, async (request, reply) => {
+    const q = OrderQuery.safeParse(request.query);
+    const auth = await callerContext(services, request, reply, {
+      secure,
+      readOnly: true,
+      rawLang: q.success ? q.data.lang : undefined,
+    });
+    if ('fail' in auth) return json(reply, auth.fail.status, auth.fail.body);
+    const ctx = auth.ctx;
+    if (!q.success) return html(reply, 400, sandboxGonePage(ctx.lang));
+    try {
+      const page = await services.billing.checkoutPage(q.data.order, ctx);
+      if (!page) return html(reply, 409, sandboxGonePage(ctx.lang));
+      return html(
+        reply,
+        200,
+        `<!doctype html><html lang="${ctx.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Checkout</title></head>
+<body style="margin:0"><div id="checkout" data-pk="${attr(page.publishableKey)}" data-secret="${attr(page.clientSecret)}"></div>
+<script src="https://js.stripe.com/v3/"></script><script src="${DirectPaths.paymentScript}"></script></body></html>`,
+        STRIPE_PAGE_CSP,
+      );
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return html(reply, 404, sandboxGonePage(ctx.lang));
+    }
+  });
+
+  app.get(DirectPaths.paymentReturn, async (request, reply) => {
+    const q = OrderQuery.safeParse(request.query);
+    const lang = pickLang(undefined, null, request.headers['accept-language'] ?? '');
+    if (!q.success) return html(reply, 400, sandboxGonePage(lang));
+    const to = `/buy/${q.data.order}`;
+    return html(
+      reply,
+      200,
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>…</title></head>
+<body><p><a id="back" href="${to}" target="_top">${attr(to)}</a></p><script src="${DirectPaths.paymentScript}"></script></body></html>`,
+      "default-src 'none'; script-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+    );
+  });
+
+  app.get(DirectPaths.paymentScript, async (request, reply) => {
+    if (request.url.length > DirectPaths.paymentScript.length + 100)
+      return reply.status(400).send({ Error: ErrorCode.BAD_INPUT });
+    return reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(CHECKOUT_SCRIPT);
   });
 }

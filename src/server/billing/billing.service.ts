@@ -291,7 +291,7 @@ export function billingService(deps: Deps) {
         provider,
         eventId: v.eventId,
         type: v.type,
-        payload: v.event,
+        payload: v.payload,
       });
       if (!row) return null;
       await deps.jobs.send(PAYMENT_EVENT_JOB, { id: row.id }, { singletonKey: String(row.id) });
@@ -302,7 +302,11 @@ export function billingService(deps: Deps) {
     async handleEvent(id: number): Promise<string | null> {
       const row = await repo.eventById(id);
       if (!row || row.processedAt) return null;
-      const outcome = await applyEvent(row.provider, row.payload as PaymentEvent);
+      const event =
+        row.provider === 'sandbox'
+          ? (row.payload as PaymentEvent)
+          : await payments.interpret(row.payload);
+      const outcome = await applyEvent(row.provider, event);
       await repo.finishEvent(id, outcome, deps.clock.now());
       if (outcome === 'unknown-order' || outcome === 'unknown-subscription')
         deps.log.warn({ event: row.eventId, type: row.type }, `payment event: ${outcome}`);
@@ -349,6 +353,15 @@ export function billingService(deps: Deps) {
         if (stored) await service.handleEvent(stored.id);
       }
       return order.id;
+    },
+
+    /** Stripe's embedded Checkout of the caller's own waiting order; null once it is closed. */
+    async checkoutPage(orderId: number, ctx: Ctx) {
+      const order = await requireOwnOrder(orderId, ctx);
+      if (order.provider !== payments.provider || !order.sessionRef)
+        throw new AppError(ErrorCode.NOT_FOUND, msg('orderNotFound', ctx.lang));
+      if (order.status !== OrderStatus.waiting) return null;
+      return payments.embedded(order.sessionRef);
     },
 
     /** A paid order's invoice data, for its buyer only. */

@@ -28,11 +28,15 @@ export type PaymentEvent =
   | { kind: 'subscription.ended'; externalId: string }
   | { kind: 'ignored' };
 
-/** A verified notification: the provider's event id (the idempotency key) and its meaning. */
+/**
+ * A verified notification: the provider's event id (the idempotency key), its type, and what
+ * is stored: the provider's own event (read by `interpret` in the job) or, from the sandbox,
+ * a PaymentEvent already.
+ */
 export interface VerifiedEvent {
   eventId: string;
   type: string;
-  event: PaymentEvent;
+  payload: unknown;
 }
 
 export interface CheckoutRequest {
@@ -53,6 +57,10 @@ export interface Payments {
   checkout(req: CheckoutRequest): Promise<{ url: string; sessionRef: string }>;
   /** Verifies a notification's signature over the raw body; null when it does not verify. */
   verifyWebhook(raw: string, signature: string | undefined): Promise<VerifiedEvent | null>;
+  /** What a stored notification means (may ask the provider for details: runs in the job). */
+  interpret(payload: unknown): Promise<PaymentEvent>;
+  /** For an embedded checkout page: what Stripe.js needs to show the session (null: none). */
+  embedded(sessionRef: string): Promise<{ publishableKey: string; clientSecret: string } | null>;
   /** Stops a monthly subscription's future charges at the provider. */
   cancelSubscription(externalId: string): Promise<void>;
   /** The provider's page where the customer manages the card (null: none). */

@@ -2,7 +2,7 @@ import type { Lang } from '../../protocol/errors.ts';
 import { DirectPaths } from '../../protocol/direct.ts';
 import { hashToken, newToken } from '../infra/secrets.ts';
 import { msg } from '../messages.ts';
-import type { Payments, VerifiedEvent } from './payments.ts';
+import type { PaymentEvent, Payments, VerifiedEvent } from './payments.ts';
 
 /**
  * The built-in payment provider: no keys, no network. Its "payment page" is ours, shown in
@@ -21,6 +21,12 @@ export function sandboxPayments(): Payments {
     },
     // Nothing outside may tell the sandbox that something was paid.
     async verifyWebhook() {
+      return null;
+    },
+    async interpret(payload) {
+      return payload as PaymentEvent;
+    },
+    async embedded() {
       return null;
     },
     async cancelSubscription() {},
@@ -46,14 +52,18 @@ export function sandboxEvent(
     return {
       eventId,
       type: 'sandbox.cancel',
-      event: { kind: 'order.cancelled', orderId: order.id },
+      payload: { kind: 'order.cancelled', orderId: order.id } satisfies PaymentEvent,
     };
   if (choice === 'failure')
-    return { eventId, type: 'sandbox.failure', event: { kind: 'order.failed', orderId: order.id } };
+    return {
+      eventId,
+      type: 'sandbox.failure',
+      payload: { kind: 'order.failed', orderId: order.id } satisfies PaymentEvent,
+    };
   return {
     eventId,
     type: 'sandbox.paid',
-    event: {
+    payload: {
       kind: 'order.paid',
       orderId: order.id,
       paymentRef: `sb_${order.id}_${now.getTime().toString(36)}`,
@@ -68,7 +78,7 @@ export function sandboxEvent(
             },
           }
         : {}),
-    },
+    } satisfies PaymentEvent,
   };
 }
 

@@ -60,6 +60,9 @@ const samples: { [K in DirectEndpointName]: Sample } = {
     targetsVictim: true,
   },
   paymentInvoice: { fields: { order: '1' }, targetsVictim: true },
+  paymentCheckout: { fields: { order: '1' }, targetsVictim: true },
+  paymentReturn: { fields: { order: 'x' } },
+  paymentScript: { fields: { v: 'x' } },
 };
 
 const LEAKS = /vault code|private prompt|diary|pal@|not really a png|SB-000001|Victim pack/;
