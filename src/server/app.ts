@@ -204,10 +204,16 @@ export async function buildApp(deps: Deps) {
   await registerBillingRoutes(app, services, deps.config, deps.payments);
 
   if (deps.adminEndpoint) {
-    registerAdminEndpoint(app, deps.db, deps.config.dataDir, () => {
-      const addr = app.server.address();
-      return typeof addr === 'object' && addr ? addr.port : deps.config.PORT;
-    });
+    registerAdminEndpoint(
+      app,
+      deps.db,
+      deps.config.dataDir,
+      () => {
+        const addr = app.server.address();
+        return typeof addr === 'object' && addr ? addr.port : deps.config.PORT;
+      },
+      deps.config,
+    );
   }
 
   await registerWebClient(app, deps.config.webDir, ensureXsrfCookie);

@@ -3,6 +3,8 @@ import type { Db } from '../db/client.ts';
 import { hashPassword } from '../infra/secrets.ts';
 import { failedJobs, type FailedJob } from '../platform/jobs.ts';
 import { usersRepo } from '../users/users.repo.ts';
+import type { Config } from '../config.ts';
+import { BillingAdminCommands, runBillingAdmin } from '../billing/billing.admin.ts';
 
 export const FLAGS = ['canadd', 'imgedit', 'globalpriv'] as const;
 export type Flag = (typeof FLAGS)[number];
@@ -29,12 +31,15 @@ export const AdminCommand = z.discriminatedUnion('command', [
   z.object({ command: z.literal('grant'), email: z.email(), flags: FlagList }),
   z.object({ command: z.literal('revoke'), email: z.email(), flags: FlagList }),
   z.object({ command: z.literal('jobs') }),
+  ...BillingAdminCommands,
 ]);
 export type AdminCommand = z.infer<typeof AdminCommand>;
 
 /** Administration that only the machine's operator may run (CLI, or the server's loopback port). */
-export async function runAdminCommand(db: Db, cmd: AdminCommand): Promise<string> {
+export async function runAdminCommand(db: Db, cmd: AdminCommand, config?: Config): Promise<string> {
   if (cmd.command === 'jobs') return describeFailedJobs(await failedJobs(db));
+  if (cmd.command === 'subscription-types' || cmd.command === 'billing')
+    return runBillingAdmin(db, cmd, config);
   const repo = usersRepo(db);
   const email = cmd.email.toLowerCase();
   const existing = await repo.byEmail(email);

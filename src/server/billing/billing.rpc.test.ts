@@ -5,6 +5,7 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import { orders, paymentEvents, users } from '../db/schema.ts';
 import type { DomainEventMap } from '../platform/domain-events.ts';
 import { PAYMENT_EVENT_JOB } from './billing.service.ts';
+import { AdminCommand, runAdminCommand } from '../admin/admin.service.ts';
 import {
   createTestApp,
   rpc,
@@ -237,5 +238,33 @@ describe.each(testDatabases())('purchases with the sandbox on %s', (kind) => {
     const missing = await payment({ action: 'pay', type: 99999, lang: 'en' });
     expect(missing.body.Errstr).toBe('This subscription type is not available.');
     expect((await t.deps.db.select().from(orders)).length).toBe(n);
+  });
+
+  it('subscription types are data: the admin command adds one (description sanitised) and retires it', async () => {
+    const set = (raw: Record<string, unknown>) =>
+      runAdminCommand(t.deps.db, AdminCommand.parse({ command: 'subscription-types', ...raw }));
+    await set({
+      action: 'set',
+      code: 'images-pack',
+      nameHe: 'חבילת תמונות',
+      nameEn: 'Image pack',
+      txtEn: '<p onclick="x()">Ten <b>images</b><script>alert(1)</script></p>',
+      price: '19.90',
+      imgcredits: '10',
+      imgedit: '1',
+    });
+    const types = await rpc(t.app, { action: 'GetSubscriptionTypes', lang: 'en' });
+    const pack = (types.body.types as Record<string, unknown>[]).find(
+      (x) => x.name === 'Image pack',
+    );
+    expect(pack).toMatchObject({ price: 1990, imgcredits: 10, imgedit: 1 });
+    expect(pack!.description).toBe('<p>Ten <b>images</b></p>');
+    expect(await set({ action: 'list' })).toContain('images-pack');
+    await set({ action: 'set', code: 'images-pack', active: '0' });
+    const after = await rpc(t.app, { action: 'GetSubscriptionTypes', lang: 'en' });
+    expect((after.body.types as { name: string }[]).map((x) => x.name)).not.toContain('Image pack');
+    await expect(set({ action: 'set', code: 'no-such-type', price: '5' })).rejects.toThrow(
+      /needs --name-he/,
+    );
   });
 });

@@ -121,4 +121,25 @@ describe.each(testDatabases())('credits on chat turns on %s', (kind) => {
     expect(await t.deps.credits.releaseStale(30 * 60_000)).toBeGreaterThanOrEqual(1);
     expect((await userRow('stale@example.com')).credits).toBe(100);
   });
+
+  it('editors see what each answer cost beside its model; readers do not', async () => {
+    const editor = await userWithSession(t, 'cost-editor@example.com', { grant: 'globalpriv' });
+    expect((await ask(editor, 'What did this cost?')).body.Error).toBe(0);
+    const conv = async (bearer: string) =>
+      (
+        await rpc(
+          t.app,
+          { action: 'RetrieveConversation', friendid: 'holmesen', subject: 'Credits' },
+          { bearer },
+        )
+      ).body.chat as { role: string; model?: string; credits?: number }[];
+    expect((await conv(editor)).at(-1)).toMatchObject({
+      role: 'assistant',
+      model: 'fake-model',
+      credits: TURN_COST,
+    });
+    const reader = await userWithSession(t, 'cost-reader@example.com');
+    expect((await ask(reader, 'And for me?')).body.Error).toBe(0);
+    expect((await conv(reader)).at(-1)).not.toHaveProperty('credits');
+  });
 });

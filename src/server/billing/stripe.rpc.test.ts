@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from '../test/harness.ts';
 import { stripeClient } from './stripe.ts';
+import { AdminCommand, runAdminCommand } from '../admin/admin.service.ts';
 
 const SECRET = 'whsec_test_secret';
 const DAY = 86_400;
@@ -313,5 +314,22 @@ describe.each(testDatabases())('purchases with Stripe on %s', (kind) => {
     expect(status.body).toMatchObject({ monthly: 0, duedate: '' });
     const again = await rpc(t.app, { action: 'CancelSubscription', lang: 'en' }, { bearer: buyer });
     expect(again.body.Error).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it('billing sync makes a Stripe price per type (ILS, monthly recurring); checkout then uses it', async () => {
+    const cmd = AdminCommand.parse({ command: 'billing', action: 'sync' });
+    const out = await runAdminCommand(t.deps.db, cmd, t.deps.config);
+    expect(out).toMatch(/credits-small: price_test_\d+/);
+    const prices = fake.requests.filter((r) => r.path === '/v1/prices');
+    expect(prices.map((p) => p.params.currency)).toEqual(['ils', 'ils', 'ils']);
+    expect(prices.find((p) => p.params.unit_amount === '4900')!.params).toMatchObject({
+      'recurring[interval]': 'month',
+    });
+    expect(await runAdminCommand(t.deps.db, cmd, t.deps.config)).toBe(
+      'every type already has its Stripe price',
+    );
+    await payment({ action: 'pay', type: await typeId(0), lang: 'en' });
+    const created = fake.requests.filter((x) => x.path === '/v1/checkout/sessions').at(-1)!;
+    expect(created.params['line_items[0][price]']).toMatch(/^price_test_/);
   });
 });

@@ -72,7 +72,11 @@ export async function resolveSubject(
   return latest ?? createSubjectWithGreeting(repo, userId, friend, msg('defaultSubject', ctx.lang));
 }
 
-export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
+export function toChatMessage(
+  m: MessageRow,
+  showModel: boolean,
+  cost?: (m: MessageRow) => number,
+): ChatMessage {
   return {
     id: m.id,
     role: m.role === 'user' ? 'user' : 'assistant',
@@ -81,6 +85,9 @@ export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
     speaker: m.speaker,
     img: m.img,
     ...(showModel && m.model ? { model: m.model } : {}),
+    ...(showModel && cost && m.role === 'assistant' && m.status === 'done'
+      ? { credits: cost(m) }
+      : {}),
     status: m.status === 'streaming' ? 'streaming' : m.status === 'failed' ? 'failed' : 'done',
     ...(m.error ? { error: m.error } : {}),
     ...(m.model === 'offline' ? { offline: 1 } : {}),

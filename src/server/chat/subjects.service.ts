@@ -7,7 +7,7 @@ import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import type { ChatDeps } from './chat.service.ts';
-import { chatRepo } from './chat.repo.ts';
+import { chatRepo, type MessageRow } from './chat.repo.ts';
 import {
   createSubjectWithGreeting,
   openFriend,
@@ -50,7 +50,14 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
       }
       const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
       const { rows, hasmore } = await repo.page(subject.id, input.limit ?? PAGE, input.before);
-      const chat = rows.filter((m) => !m.hidden).map((m) => toChatMessage(m, priv === 0));
+      // Editors see what each answer cost beside its model (billing's price table).
+      const cost = (m: MessageRow) =>
+        deps.credits.turnCredits(m.model ?? '', m.model === 'offline', {
+          tokensIn: m.inputTokens,
+          tokensCached: m.cachedInputTokens,
+          tokensOut: m.outputTokens,
+        });
+      const chat = rows.filter((m) => !m.hidden).map((m) => toChatMessage(m, priv === 0, cost));
       // A reply left streaming by a stopped server is no longer being written.
       for (const m of chat) {
         if (m.status === 'streaming' && !runner.isLocal(m.id)) {

@@ -63,6 +63,9 @@ export const billingEn = {
     backToBuy: 'Back to purchase',
     confirming: 'Confirming your payment...',
   },
+  chat: {
+    cost: '{{n}} credits',
+  },
 } as const;
 
 export const billingHe: {
@@ -129,5 +132,8 @@ export const billingHe: {
     failed: 'לא הצלחנו לעבד את הזמנתך, אנא נסו שוב מאוחר יותר',
     backToBuy: 'חזרה לרכישה',
     confirming: 'מאשרים את התשלום...',
+  },
+  chat: {
+    cost: '{{n}} קרדיטים',
   },
 };
