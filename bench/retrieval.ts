@@ -11,6 +11,8 @@
  *   npm run bench:retrieval
  *   BENCH_QUERIES=1000 BENCH_MB=10 npm run bench:retrieval
  */
+import { createPayments } from '../src/server/billing/create-payments.ts';
+import { createCredits } from '../src/server/billing/credits.ts';
 import { createEngine } from '../src/server/ai/engine.ts';
 import { createMediaPorts } from '../src/server/ai/media/media.ts';
 import { createMeter } from '../src/server/ai/meter.ts';
@@ -102,6 +104,8 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       media: createMediaPorts(config, {
         meter: createMeter(database.db, systemClock, pino({ level: 'silent' })),
       }),
+      payments: createPayments(config),
+      credits: createCredits(database.db, config, systemClock, pino({ level: 'silent' })),
     };
     const app = await buildApp(deps);
     await app.ready();

@@ -42,6 +42,22 @@ export const DirectPaths = {
   speech: VOICE_PATHS.speech,
   /** GET: `VoiceStatus`, whether speech is offline and transcription configured. */
   voiceStatus: VOICE_PATHS.voiceStatus,
+  /** Payments (spec part 2 §7), JSON: see PaymentRequest. */
+  payment: '/api/payment',
+  /** The payment provider's signed notifications (Stripe's webhook). */
+  paymentWebhook: '/api/payment/webhook',
+  /** GET ?order=&key=: the sandbox's payment page (inside the buy screen's frame). */
+  paymentSandbox: '/api/payment/sandbox',
+  /** POST (form from that page): the buyer's choice, success, cancel or failure. */
+  paymentSandboxConfirm: '/api/payment/sandbox/confirm',
+  /** GET ?order=: the invoice page of a paid order of the caller's (sandbox invoices). */
+  paymentInvoice: '/api/payment/invoice',
+  /** GET ?order=: Stripe's embedded Checkout for the caller's order (inside the buy frame). */
+  paymentCheckout: '/api/payment/checkout',
+  /** GET ?order=: where Stripe's Checkout returns; takes the whole window to /buy/{order}. */
+  paymentReturn: '/api/payment/return',
+  /** GET: the script of those two pages (no inline script anywhere). */
+  paymentScript: '/api/payment/checkout.js',
 } as const;
 
 /** Third-party identity sign-in (spec part 1 §7): JSON `{idToken, lang}`. */
@@ -52,7 +68,7 @@ export interface DirectEndpointDef {
   method: 'GET' | 'POST';
   path: string;
   /** How the input arrives. */
-  body: 'multipart' | 'json' | 'query' | 'path';
+  body: 'multipart' | 'json' | 'query' | 'path' | 'form';
   access: Access;
   /** The input field that names the caller (refused when not theirs), if any. */
   identity: IdentityField;
@@ -145,6 +161,78 @@ export const directEndpoints = {
     identity: null,
     mutates: true,
   },
+  /** Answers the caller's own orders only. */
+  payment: {
+    method: 'POST',
+    path: DirectPaths.payment,
+    body: 'json',
+    access: 'user',
+    identity: 'email',
+    mutates: true,
+  },
+  /** Public, but refused unless the provider's signature over the raw body verifies. */
+  paymentWebhook: {
+    method: 'POST',
+    path: DirectPaths.paymentWebhook,
+    body: 'json',
+    access: 'public',
+    identity: null,
+    mutates: true,
+  },
+  /** The order's own buyer only (session cookie), and the order's random key. */
+  paymentSandbox: {
+    method: 'GET',
+    path: DirectPaths.paymentSandbox,
+    body: 'query',
+    access: 'user',
+    identity: null,
+    mutates: false,
+  },
+  /**
+   * A plain form post from the sandbox page (no XSRF header can be added to it): the order's
+   * random key, known only to that page, stands in for the header.
+   */
+  paymentSandboxConfirm: {
+    method: 'POST',
+    path: DirectPaths.paymentSandboxConfirm,
+    body: 'form',
+    access: 'public',
+    identity: null,
+    mutates: true,
+  },
+  paymentInvoice: {
+    method: 'GET',
+    path: DirectPaths.paymentInvoice,
+    body: 'query',
+    access: 'user',
+    identity: null,
+    mutates: false,
+  },
+  paymentCheckout: {
+    method: 'GET',
+    path: DirectPaths.paymentCheckout,
+    body: 'query',
+    access: 'user',
+    identity: null,
+    mutates: false,
+  },
+  /** Public: it only names an order number and sends the window to /buy/{order}. */
+  paymentReturn: {
+    method: 'GET',
+    path: DirectPaths.paymentReturn,
+    body: 'query',
+    access: 'public',
+    identity: null,
+    mutates: false,
+  },
+  paymentScript: {
+    method: 'GET',
+    path: DirectPaths.paymentScript,
+    body: 'query',
+    access: 'public',
+    identity: null,
+    mutates: false,
+  },
 } as const satisfies Record<string, DirectEndpointDef>;
 
 export type DirectEndpointName = keyof typeof directEndpoints;
@@ -193,4 +281,55 @@ export interface ReadDocAnswer {
   subject?: string;
   chars?: number;
   message?: string;
+}
+
+/** The payment endpoint's body (spec part 2 §7): one of three actions. */
+export const PaymentRequest = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('getsubscriptiontypes'),
+    email: IdentityEmail,
+    lang: z.string().max(16).optional(),
+  }),
+  z.object({
+    action: z.literal('orderstatus'),
+    email: IdentityEmail,
+    order: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1),
+    lang: z.string().max(16).optional(),
+  }),
+  z.object({
+    action: z.literal('pay'),
+    email: IdentityEmail,
+    type: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1),
+    lang: z.string().max(16).optional(),
+  }),
+]);
+export type PaymentRequest = z.input<typeof PaymentRequest>;
+
+/** orderstatus: `status` 1 or more counts as paid; `paymentref` empty when never paid. */
+export interface OrderStatusAnswer {
+  Error: number;
+  Errstr?: string;
+  order?: number;
+  status?: number;
+  paymentref?: string;
+  invoice?: string;
+  invurl?: string;
+  item?: string;
+  price?: number;
+}
+/** pay: `url` is the page for the payment frame; `order` the order made for it. */
+export interface PayAnswer {
+  Error: number;
+  Errstr?: string;
+  url?: string;
+  order?: number;
+  sandbox?: number;
 }

@@ -63,3 +63,34 @@ export const AssistantCard = z.object({
   friendname: z.string(),
   description: z.string(),
 });
+
+/** Spec part 2 §3 "Subscription type", with the grants spelled out. `price` in agorot. */
+export const SubscriptionType = z.object({
+  type: z.number().int(),
+  name: z.string(),
+  /** Description (HTML, sanitised by the server) in Hebrew and in English. */
+  txt: z.string(),
+  txt_en: z.string(),
+  /** The description in the asked language. */
+  description: z.string(),
+  price: z.number().int(),
+  monthly: z.number().int(),
+  credits: z.number().int(),
+  imgcredits: z.number().int(),
+  canadd: z.number().int(),
+  imgedit: z.number().int(),
+});
+export type SubscriptionType = z.infer<typeof SubscriptionType>;
+
+/** Spec part 2 §3 "Order": `price` in agorot, `item` the type's name, `tm` ISO time. */
+export const OrderEntry = z.object({
+  order: z.number().int(),
+  tm: z.string(),
+  price: z.number().int(),
+  item: z.string(),
+  /** 0 waiting for payment, 1 paid, -1 cancelled, -2 failed. */
+  status: z.number().int(),
+  invoice: z.string(),
+  invurl: z.string(),
+});
+export type OrderEntry = z.infer<typeof OrderEntry>;

@@ -22,6 +22,8 @@ export const ErrorCode = {
   UPSTREAM: 15,
   /** The model did not answer after retries (a failed reply). */
   MODEL_FAILED: 16,
+  /** The caller's credits are spent: the answer carries `buy` (the purchase page's path). */
+  NO_CREDITS: 21,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -78,6 +80,10 @@ export const errorMessages: Record<ErrorCode, Record<Lang, string>> = {
   [ErrorCode.IDENTITY_MISMATCH]: {
     he: 'אפשר לפעול רק בשם המשתמש המחובר.',
     en: 'You can act only as the signed-in user.',
+  },
+  [ErrorCode.NO_CREDITS]: {
+    he: 'נגמרו הקרדיטים שלך. אפשר לרכוש עוד בדף הרכישה.',
+    en: 'You have run out of credits. You can buy more on the purchase page.',
   },
   [ErrorCode.UPSTREAM]: {
     he: 'תקלת תקשורת עם שירות חיצוני. נסו שוב בעוד רגע.',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accessListActions } from './actions/access-list.ts';
 import { authActions } from './actions/auth.ts';
+import { billingActions } from './actions/billing.ts';
 import { chatActions } from './actions/chat.ts';
 import { friendActions } from './actions/friends.ts';
 import { groupActions } from './actions/group.ts';
@@ -24,6 +25,7 @@ export const actions = {
   ...groupActions,
   ...historyActions,
   ...statsActions,
+  ...billingActions,
 };
 
 export type Actions = typeof actions;

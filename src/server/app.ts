@@ -11,6 +11,7 @@ import { registerAdminEndpoint } from './admin/admin-endpoint.ts';
 import { ensureXsrfCookie as ensureXsrf, requestInfo as httpRequestInfo } from './http/request.ts';
 import { registerImageRoutes } from './images/images.routes.ts';
 import { registerVoiceRoutes } from './voice/voice.routes.ts';
+import { registerBillingRoutes } from './billing/billing.routes.ts';
 import { registerKnowledgeRoutes } from './knowledge/knowledge.routes.ts';
 import { registerApiRateLimit } from './http/api-rate-limit.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -92,6 +93,7 @@ export async function buildApp(deps: Deps) {
   await registerSecurityHeaders(app, {
     google: !!deps.google,
     mediaOrigins: [...deps.config.CSP_MEDIA_ORIGINS, ...storageOrigins(deps.config)],
+    paymentOrigin: deps.payments.frameOrigins[0],
     https,
   });
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
@@ -203,12 +205,19 @@ export async function buildApp(deps: Deps) {
   await registerKnowledgeRoutes(app, services, deps.config);
   await registerImageRoutes(app, services, deps.config);
   await registerVoiceRoutes(app, services, deps.config);
+  await registerBillingRoutes(app, services, deps.config, deps.payments);
 
   if (deps.adminEndpoint) {
-    registerAdminEndpoint(app, deps.db, deps.config.dataDir, () => {
-      const addr = app.server.address();
-      return typeof addr === 'object' && addr ? addr.port : deps.config.PORT;
-    });
+    registerAdminEndpoint(
+      app,
+      deps.db,
+      deps.config.dataDir,
+      () => {
+        const addr = app.server.address();
+        return typeof addr === 'object' && addr ? addr.port : deps.config.PORT;
+      },
+      deps.config,
+    );
   }
 
   await registerWebClient(app, deps.config.webDir, ensureXsrfCookie);

@@ -144,6 +144,33 @@ const EnvSchema = z.object({
   /** Trust X-Forwarded-For from a proxy in front of the app. */
   TRUST_PROXY: optionalString.transform((s) => s === '1' || s === 'true'),
   APP_VERSION: optionalString,
+
+  /** Billing (src/server/billing): Stripe when its secret key is set, else the sandbox. */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  /** Where the stripe package sends its calls (tests point it at a local fake). */
+  STRIPE_API_URL: optionalString.pipe(z.url().optional()),
+  /** Credits a new user starts with. */
+  FREE_CREDITS: z.coerce.number().int().min(0).max(1_000_000_000).default(500),
+  /** Credits charged per US dollar of a model's list price (src/server/ai/prices.ts). */
+  CREDITS_PER_USD: z.coerce.number().positive().max(1_000_000).default(1000),
+  /**
+   * Per-model prices in credits per million tokens, `model=in/cached/out`, comma-separated;
+   * `*` prices the models with no list price. Listed models override the list price.
+   */
+  CREDIT_PRICES: csv.pipe(
+    z.array(
+      z
+        .string()
+        .regex(
+          /^[^=\s]+=\d+(\.\d+)?\/\d+(\.\d+)?\/\d+(\.\d+)?$/,
+          'expected model=in/cached/out (credits per million tokens)',
+        ),
+    ),
+  ),
+  /** Credits set aside when a turn starts (returned or settled when it ends). */
+  CREDIT_TURN_HOLD: z.coerce.number().int().min(0).max(1_000_000).default(20),
 });
 
 export type Env = z.output<typeof EnvSchema>;

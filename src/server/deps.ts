@@ -15,6 +15,8 @@ import type { DomainEvents } from './platform/domain-events.ts';
 import type { Extractor } from './knowledge/extractor.ts';
 import type { MediaPorts } from './ai/media/media.ts';
 import type { GraceTimer } from './ops/shutdown.ts';
+import type { Payments } from './billing/payments.ts';
+import type { Credits } from './billing/credits.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -41,6 +43,10 @@ export interface Deps {
   jobs: Jobs;
   /** Images, speech, transcription, embeddings, and the Meter every model call reports to. */
   media: MediaPorts;
+  /** The payment provider: the built-in sandbox, or Stripe when configured. */
+  payments: Payments;
+  /** The credit check every turn calls (reserve before, charge after): billing/credits.ts. */
+  credits: Credits;
   /** Shared state between instances (rate limits) when REDIS_URL is set. */
   redis?: Redis | null;
   /** Waits out the shutdown grace; tests end it themselves instead of waiting. */

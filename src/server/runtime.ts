@@ -23,6 +23,8 @@ import { redisEvents } from './platform/events-redis.ts';
 import { pgBossJobs } from './platform/jobs.ts';
 import { createDomainEvents } from './platform/domain-events.ts';
 import { seedStarterContent } from './seed/seed.ts';
+import { createPayments } from './billing/create-payments.ts';
+import { createCredits } from './billing/credits.ts';
 
 /** Chooses each outside service once, from configuration. */
 export async function createRuntime(
@@ -81,6 +83,8 @@ export async function createRuntime(
     jobs: pgBossJobs(database.sql, log, {
       label: database.kind === 'pglite' ? 'embedded' : 'PostgreSQL',
     }),
+    payments: createPayments(config),
+    credits: createCredits(database.db, config, systemClock, log),
     storage,
     extractor: extractorFor(config),
     googleDocs: googleDocsClient(config),

@@ -1,4 +1,5 @@
 import { accessService } from './access/access.service.ts';
+import { billingService } from './billing/billing.service.ts';
 import { authService } from './auth/auth.service.ts';
 import { categoriesService } from './categories/categories.service.ts';
 import { chatService } from './chat/chat.service.ts';
@@ -29,18 +30,30 @@ export function createServices(deps: Deps) {
   };
   const chat = chatService(chatDeps);
   const auth = authService(deps);
-  // Chat turns are metered like every other model call (the media ports record their own).
-  deps.domain.on('turn.finished', (e) =>
-    deps.media.meter.record({
+  // Chat turns are metered like every other model call (the media ports record their own),
+  // and their credits are taken in the same transaction as the usage row (billing).
+  deps.domain.on('turn.finished', async (e) => {
+    await deps.credits.chargeTurn({
       userId: e.userId,
-      kind: 'chat',
+      replyId: e.replyId,
       model: e.model,
       provider: deps.engine.resolver.resolve(e.model).provider,
+      offline: e.offline,
       tokensIn: e.tokensIn,
       tokensCached: e.tokensCached,
       tokensOut: e.tokensOut,
-    }),
+    });
+  });
+  // Holds of turns that never finished (failed for good) go back to their users.
+  const holdAgeMs = (deps.config.MODEL_REPLY_SECONDS + deps.config.SHUTDOWN_GRACE_SECONDS) * 2000;
+  deps.jobs.define(
+    'credit-holds-sweep',
+    async () => {
+      await deps.credits.releaseStale(holdAgeMs);
+    },
+    { retryLimit: 0 },
   );
+  deps.jobs.schedule('credit-holds-sweep', '*/10 * * * *');
   // Expired sessions and used links are dead weight; replies cut off by a stopped server
   // are failed (retry shows) instead of looking alive.
   deps.jobs.define('auth-sweep', () => auth.sweep(), { retryLimit: 0 });
@@ -65,6 +78,7 @@ export function createServices(deps: Deps) {
     history: historyService(deps),
     stats: statsService(deps),
     voice: voiceService(deps),
+    billing: billingService(deps),
   };
 }
 

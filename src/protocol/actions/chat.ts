@@ -22,6 +22,8 @@ export const ChatMessage = z.object({
   img: z.string().nullable(),
   /** Shown to editors only. */
   model: z.string().optional(),
+  /** Editors only: the credits this answer cost (billing). */
+  credits: z.number().int().optional(),
   /** streaming: still being written; failed: see `error`; stopped: the asker stopped it (the text so far stands). */
   status: z.enum(['done', 'streaming', 'failed', 'stopped']),
   error: z.string().optional(),

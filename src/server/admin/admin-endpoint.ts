@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { Config } from '../config.ts';
 import { AdminCommand, runAdminCommand } from './admin.service.ts';
 
 export const ADMIN_FILE = 'admin.json';
@@ -16,6 +17,7 @@ export function registerAdminEndpoint(
   db: Db,
   dataDir: string,
   port: () => number,
+  config?: Config,
 ) {
   const key = randomBytes(32).toString('hex');
   const file = join(dataDir, ADMIN_FILE);
@@ -40,7 +42,7 @@ export function registerAdminEndpoint(
         .status(400)
         .send({ ok: false, message: parsed.error.issues.map((i) => i.message).join('; ') });
     try {
-      return { ok: true, message: await runAdminCommand(db, parsed.data) };
+      return { ok: true, message: await runAdminCommand(db, parsed.data, config) };
     } catch (err) {
       return reply.status(400).send({ ok: false, message: (err as Error).message });
     }

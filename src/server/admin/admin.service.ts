@@ -4,6 +4,8 @@ import { hashPassword } from '../infra/secrets.ts';
 import { failedJobs, type FailedJob } from '../platform/jobs.ts';
 import { auditRepo } from '../history/audit.repo.ts';
 import { usersRepo } from '../users/users.repo.ts';
+import type { Config } from '../config.ts';
+import { BillingAdminCommands, runBillingAdmin } from '../billing/billing.admin.ts';
 
 export const FLAGS = ['canadd', 'imgedit', 'globalpriv'] as const;
 export type Flag = (typeof FLAGS)[number];
@@ -37,13 +39,16 @@ export const AdminCommand = z.discriminatedUnion('command', [
     amount: z.string().regex(/^[+-]?\d{1,6}$/, 'a number, or +n / -n to add or take away'),
   }),
   z.object({ command: z.literal('audit') }),
+  ...BillingAdminCommands,
 ]);
 export type AdminCommand = z.infer<typeof AdminCommand>;
 
 /** Administration that only the machine's operator may run (CLI, or the server's loopback port). */
-export async function runAdminCommand(db: Db, cmd: AdminCommand): Promise<string> {
+export async function runAdminCommand(db: Db, cmd: AdminCommand, config?: Config): Promise<string> {
   if (cmd.command === 'jobs') return describeFailedJobs(await failedJobs(db));
   if (cmd.command === 'audit') return describeAudit(await auditRepo(db).list(200));
+  if (cmd.command === 'subscription-types' || cmd.command === 'billing')
+    return runBillingAdmin(db, cmd, config);
   const repo = usersRepo(db);
   const email = cmd.email.toLowerCase();
   const existing = await repo.byEmail(email);

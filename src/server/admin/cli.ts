@@ -13,6 +13,10 @@ const usage = `Usage:
   npm run admin -- jobs                     background jobs that failed for good, with why
   npm run admin -- imgcredit <email> <n>    set image credits to n (or +n / -n to add or take away)
   npm run admin -- audit                    who viewed whose conversation in the history viewer, when
+  npm run admin -- subscription-types list
+  npm run admin -- subscription-types set <code> [--name-he ..] [--name-en ..] [--txt-he <html>] [--txt-en <html>]
+        [--price <shekels>] [--monthly 0|1] [--credits N] [--imgcredits N] [--canadd 0|1] [--imgedit 0|1] [--active 0|1] [--sort N]
+  npm run admin -- billing sync             a Stripe Product and Price for each type without one
 Flags: canadd (create characters), imgedit (create images), globalpriv (see and manage everything).`;
 
 function fail(message: string): never {
@@ -29,6 +33,18 @@ function parseCommand(argv: string[]) {
       password: { type: 'string' },
       usertype: { type: 'string' },
       grant: { type: 'string' },
+      'name-he': { type: 'string' },
+      'name-en': { type: 'string' },
+      'txt-he': { type: 'string' },
+      'txt-en': { type: 'string' },
+      price: { type: 'string' },
+      monthly: { type: 'string' },
+      credits: { type: 'string' },
+      imgcredits: { type: 'string' },
+      canadd: { type: 'string' },
+      imgedit: { type: 'string' },
+      active: { type: 'string' },
+      sort: { type: 'string' },
     },
   });
   const [command, email, flags] = positionals;
@@ -46,6 +62,24 @@ function parseCommand(argv: string[]) {
         ? { command }
         : command === 'imgcredit'
           ? { command, email, amount: flags }
+          : command === 'subscription-types' || command === 'billing'
+          ? {
+              command,
+              action: email,
+              code: flags,
+              nameHe: values['name-he'],
+              nameEn: values['name-en'],
+              txtHe: values['txt-he'],
+              txtEn: values['txt-en'],
+              price: values.price,
+              monthly: values.monthly,
+              credits: values.credits,
+              imgcredits: values.imgcredits,
+              canadd: values.canadd,
+              imgedit: values.imgedit,
+              active: values.active,
+              sort: values.sort,
+            }
           : { command, email, flags };
   const parsed = AdminCommand.safeParse(raw);
   if (!parsed.success)
@@ -95,7 +129,7 @@ if (message === null) {
     poolSize: 1,
   });
   try {
-    message = await runAdminCommand(database.db, cmd);
+    message = await runAdminCommand(database.db, cmd, config);
   } catch (err) {
     await database.close();
     fail((err as Error).message);

@@ -199,6 +199,9 @@ export function chatService(deps: ChatDeps) {
       const { friend, priv } = await openFriend(friends, input.friendid, me, ctx);
       const lang = input.lang ?? ctx.lang;
       const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
+      // Credits first: a spent balance refuses before anything is stored (billing).
+      const offline = deps.engine.resolver.resolve(friend.model).provider === 'offline';
+      const hold = await deps.credits.reserveTurn(me.id, { offline }, ctx.lang);
       // The user's message is stored before the model is called: it is never lost. The
       // reply's row comes in the same statement (one round trip).
       const { userMessage, reply } = await repo.insertTurn(
@@ -218,6 +221,7 @@ export function chatService(deps: ChatDeps) {
           model: deps.engine.resolver.resolve(friend.model).name,
         },
       );
+      await hold?.bind(reply.id);
       let prompt;
       try {
         prompt = await buildTurnPrompt(deps, repo, friends, {

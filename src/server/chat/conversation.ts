@@ -108,7 +108,11 @@ export const variantKeys = (rows: MessageRow[]) => [
   ...new Set(rows.filter((r) => r.role === 'assistant').map((r) => r.variantOf ?? r.id)),
 ];
 
-export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
+export function toChatMessage(
+  m: MessageRow,
+  showModel: boolean,
+  cost?: (m: MessageRow) => number,
+): ChatMessage {
   return {
     id: m.id,
     role: m.role === 'user' ? 'user' : 'assistant',
@@ -117,6 +121,9 @@ export function toChatMessage(m: MessageRow, showModel: boolean): ChatMessage {
     speaker: m.speaker,
     img: m.img,
     ...(showModel && m.model ? { model: m.model } : {}),
+    ...(showModel && cost && m.role === 'assistant' && m.status === 'done'
+      ? { credits: cost(m) }
+      : {}),
     status: replyStatus(m.status),
     ...(m.error ? { error: m.error } : {}),
     ...(m.model === 'offline' ? { offline: 1 } : {}),

@@ -8,7 +8,7 @@ import { requireUser, type Ctx } from '../rpc/context.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import { auditRepo } from '../history/audit.repo.ts';
 import type { ChatDeps } from './chat.service.ts';
-import { chatRepo } from './chat.repo.ts';
+import { chatRepo, type MessageRow } from './chat.repo.ts';
 import {
   createSubjectWithGreeting,
   openFriend,
@@ -61,8 +61,15 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
       }
       const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
       const { rows, hasmore } = await repo.page(subject.id, input.limit ?? PAGE, input.before);
+      // Editors see what each answer cost beside its model (billing's price table).
+      const cost = (m: MessageRow) =>
+        deps.credits.turnCredits(m.model ?? '', m.model === 'offline', {
+          tokensIn: m.inputTokens,
+          tokensCached: m.cachedInputTokens,
+          tokensOut: m.outputTokens,
+        });
       const chat = withVariants(
-        rows.filter((m) => !m.hidden).map((m) => toChatMessage(m, priv === 0)),
+        rows.filter((m) => !m.hidden).map((m) => toChatMessage(m, priv === 0, cost)),
         rows,
         await repo.variantGroups(subject.id, variantKeys(rows)),
       );

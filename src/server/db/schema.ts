@@ -13,3 +13,4 @@ export * from './schema/usage.ts';
 export * from './schema/group.ts';
 export * from './schema/history.ts';
 export * from './schema/stats.ts';
+export * from './schema/billing.ts';

@@ -64,9 +64,23 @@ const samples: { [K in DirectEndpointName]: Sample } = {
     targetsVictim: true,
   },
   voiceStatus: { fields: {} },
+  payment: {
+    fields: { action: 'orderstatus', email: 'victim@example.com', order: '1' },
+    targetsVictim: true,
+  },
+  paymentWebhook: { fields: { id: 'evt_forged', type: 'checkout.session.completed' } },
+  paymentSandbox: { fields: { order: '1', key: 'victim-order-key-0001' }, targetsVictim: true },
+  paymentSandboxConfirm: {
+    fields: { order: '1', key: 'forged-order-key-0001', choice: 'success' },
+    targetsVictim: true,
+  },
+  paymentInvoice: { fields: { order: '1' }, targetsVictim: true },
+  paymentCheckout: { fields: { order: '1' }, targetsVictim: true },
+  paymentReturn: { fields: { order: 'x' } },
+  paymentScript: { fields: { v: 'x' } },
 };
 
-const LEAKS = /vault code|private prompt|diary|pal@|not really a png/;
+const LEAKS = /vault code|private prompt|diary|pal@|not really a png|SB-000001|Victim pack/;
 
 function multipart(fields: Record<string, unknown>, file?: Sample['file']) {
   const boundary = '----sefer-security-test';
@@ -114,6 +128,9 @@ async function callEndpoint(
   } else if (def.body === 'json') {
     payload = JSON.stringify(fields);
     headers['content-type'] = 'application/json';
+  } else if (def.body === 'form') {
+    payload = new URLSearchParams(fields as Record<string, string>).toString();
+    headers['content-type'] = 'application/x-www-form-urlencoded';
   } else if (def.body === 'query') {
     url += `?${new URLSearchParams(fields as Record<string, string>).toString()}`;
   } else {

@@ -41,6 +41,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.IDENTITY_MISMATCH]: 403,
   [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.NO_CREDITS]: 402,
   [ErrorCode.UPSTREAM]: 502,
 };
 

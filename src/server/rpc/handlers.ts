@@ -1,5 +1,6 @@
 import { accessHandlers } from '../access/access.handlers.ts';
 import { authHandlers } from '../auth/auth.handlers.ts';
+import { billingHandlers } from '../billing/billing.handlers.ts';
 import { chatHandlers } from '../chat/chat.handlers.ts';
 import { friendsHandlers } from '../friends/friends.handlers.ts';
 import { groupHandlers } from '../group/group.handlers.ts';
@@ -25,5 +26,6 @@ export function createHandlers(s: Services): HandlerMap {
     ...groupHandlers(s),
     ...historyHandlers(s),
     ...statsHandlers(s),
+    ...billingHandlers(s),
   };
 }

@@ -115,6 +115,11 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   GetChatHistory: { user: 'victim@example.com', friendid: 'victimsecret' },
   friendstat: { email: 'victim@example.com', friendid: 'victimsecret' },
   AnalyzeFriendStats: { email: 'victim@example.com', friendid: 'victimsecret' },
+  OrderHistory: { email: 'victim@example.com' },
+  GetSubscriptionStatus: { email: 'victim@example.com' },
+  GetSubscriptionTypes: {},
+  CancelSubscription: { email: 'victim@example.com' },
+  BillingPortal: { email: 'victim@example.com' },
 };
 
 /**

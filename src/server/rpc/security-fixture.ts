@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as schema from '../db/schema.ts';
 import { usersRepo } from '../users/users.repo.ts';
+import { sandboxSessionRef } from '../billing/sandbox.ts';
 import { userWithSession, type TestApp } from '../test/harness.ts';
 
 /**
@@ -35,6 +36,22 @@ export async function seedVictim(t: TestApp): Promise<{ stranger: string; victim
     .insert(schema.images)
     .values({ owner: victimRow!.id, image: 'g_victim.png', prompt: 'a private prompt' });
   await t.storage.put('generated/g_victim.png', Buffer.from('not really a png'));
+  // A paid order (number 1) and its sandbox page's key: nobody else reads or confirms it.
+  const [type] = await t.deps.db
+    .insert(schema.subscriptionTypes)
+    .values({ code: 'victim-pack', nameHe: 'Victim pack', nameEn: 'Victim pack', priceAgorot: 100 })
+    .returning();
+  await t.deps.db.insert(schema.orders).values({
+    userId: victimRow!.id,
+    typeId: type!.id,
+    amountAgorot: 100,
+    provider: 'sandbox',
+    status: 1,
+    paymentRef: 'sb_victim',
+    sessionRef: sandboxSessionRef('victim-order-key-0001'),
+    invoice: 'SB-000001',
+    invoiceUrl: '/api/payment/invoice?order=1',
+  });
   return { stranger, victim };
 }
 

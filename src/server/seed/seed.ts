@@ -1,13 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { categories, friends, meta } from '../db/schema.ts';
+import { categories, friends, meta, subscriptionTypes } from '../db/schema.ts';
 import { seedCategories } from './categories.ts';
 import { bookCharacters } from './characters/books.ts';
 import { helperCharacters } from './characters/helpers.ts';
 import type { SeedCharacter } from './seed-types.ts';
+import { seedSubscriptionTypes } from './subscription-types.ts';
 
 const SEED_KEY = 'starter-content';
 const SEED_VERSION = '1';
+/** Seeded on its own key, so databases seeded before billing get the types too. */
+const BILLING_SEED_KEY = 'subscription-types';
 /** Any fixed number names the lock; this one spells "seed" in ASCII. */
 const SEED_LOCK_KEY = 0x73656564;
 
@@ -36,6 +39,11 @@ export async function seedStarterContent(db: Db): Promise<boolean> {
     // Instances starting together on an empty database: one seeds, the others wait here and
     // then find the seed done (the lock ends with the transaction).
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [billing] = await tx.select().from(meta).where(eq(meta.key, BILLING_SEED_KEY));
+    if (!billing) {
+      await tx.insert(subscriptionTypes).values(seedSubscriptionTypes).onConflictDoNothing();
+      await tx.insert(meta).values({ key: BILLING_SEED_KEY, value: '1' });
+    }
     const [done] = await tx.select().from(meta).where(eq(meta.key, SEED_KEY));
     if (done) return false;
     await tx.insert(categories).values(

@@ -11,6 +11,8 @@ import { createMeter } from '../ai/meter.ts';
 import { createModelResolver } from '../ai/providers.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { createPayments } from '../billing/create-payments.ts';
+import { createCredits } from '../billing/credits.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { manualClock } from '../infra/clock.ts';
@@ -124,6 +126,8 @@ export async function createTestApp(
     // Tests make many calls from one address; the limit's own test lowers it.
     API_RATE_LIMIT: '1000000',
     API_RATE_LIMIT_PER_IP: '1000000',
+    // Tests run many turns as one user; the credits' own tests lower it.
+    FREE_CREDITS: '1000000',
     ...opts.env,
   });
   const storage = opts.storage ?? localStorage(config.filesDir);
@@ -153,6 +157,8 @@ export async function createTestApp(
     media: createMediaPorts(config, {
       meter: createMeter(database.db, clock, pino({ level: 'silent' })),
     }),
+    payments: createPayments(config),
+    credits: createCredits(database.db, config, clock, pino({ level: 'silent' })),
     graceTimer: opts.graceTimer,
   };
   const app = await buildApp(deps);

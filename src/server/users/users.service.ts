@@ -48,6 +48,8 @@ export function usersService(deps: Deps) {
     },
 
     async getSetUserData(input: ParsedInput<'GetSetUserData'>, ctx: Ctx) {
+      // A new user's free allowance shows in the profile before their first turn.
+      await deps.credits.ensureAllowance(requireUser(ctx).id);
       let u = await current(ctx);
       const patch: UserPatch = {};
       if (input.fullname !== undefined) patch.fullname = input.fullname;

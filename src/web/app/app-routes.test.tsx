@@ -112,16 +112,6 @@ describe('app routes and shell', () => {
     expect(inputsOf('RetrieveConversation')[0]).toMatchObject({ friendid: 'alice' });
   });
 
-  it('later screens say "coming soon"', async () => {
-    signedIn();
-    renderApp('/edituser');
-    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('coming soon');
-    expect(screen.getByRole('link', { name: 'Back to the characters list' })).toHaveAttribute(
-      'href',
-      '/main',
-    );
-  });
-
   it('a visitor opening a chat is sent home and the chat is remembered', async () => {
     renderApp('/chat/holmes');
     expect(await screen.findByTestId('login-email')).toBeInTheDocument();

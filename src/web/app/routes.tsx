@@ -24,16 +24,10 @@ const CreateImageScreen = lazy(() => import('../features/images/create-image-scr
 const MultiChatScreen = lazy(() => import('../features/multichat/multichat-screen.tsx'));
 const HistoryScreen = lazy(() => import('../features/history/history-screen.tsx'));
 const StatsScreen = lazy(() => import('../features/stats/stats-screen.tsx'));
-const ComingSoon = lazy(() => import('../shared/components/coming-soon.tsx'));
-
-/** Screens of later issues (spec part 1 §2 route list); each shows 'coming soon' for now. */
-export const LATER_PATHS = [
-  'edituser',
-  'subscription',
-  'subscription/:status',
-  'buy',
-  'buy/:order',
-] as const;
+const EditUserScreen = lazy(() => import('../features/billing/edit-user-screen.tsx'));
+const SubscriptionScreen = lazy(() => import('../features/billing/subscription-screen.tsx'));
+const BuyScreen = lazy(() => import('../features/billing/buy-screen.tsx'));
+const BuyResultScreen = lazy(() => import('../features/billing/buy-result-screen.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -52,8 +46,16 @@ export const routes: RouteObject[] = [
         children: [{ path: 'assistant', element: <AssistantScreen /> }],
       },
       {
+        element: <RequireUser redirectTo="/login" />,
+        children: [{ path: 'edituser', element: <EditUserScreen /> }],
+      },
+      {
         element: <RequireUser />,
         children: [
+          { path: 'subscription', element: <SubscriptionScreen /> },
+          { path: 'subscription/:status', element: <SubscriptionScreen /> },
+          { path: 'buy', element: <BuyScreen /> },
+          { path: 'buy/:order', element: <BuyResultScreen /> },
           { path: 'main', element: <MainScreen /> },
           { path: 'createdit', element: <StudioScreen /> },
           { path: 'createdit/:friendid', element: <StudioScreen /> },
@@ -70,7 +72,6 @@ export const routes: RouteObject[] = [
           { path: 'chathistory', element: <HistoryScreen /> },
           { path: 'chathistory/:friendid/:user', element: <HistoryScreen /> },
           { path: 'stat/:friendid', element: <StatsScreen /> },
-          ...LATER_PATHS.map((path) => ({ path, element: <ComingSoon /> })),
         ],
       },
       { path: ':friendid', element: <FriendRedirect /> },

@@ -52,6 +52,7 @@ export const MessageItem = memo(function MessageItem({
         {m.model && m.model !== 'offline' ? (
           <Badge size="xs" variant="light" color="gray" data-testid="model-label" dir="ltr">
             {m.model}
+            {m.credits !== undefined ? ` · ${t('billing.chat.cost', { n: m.credits })}` : null}
           </Badge>
         ) : null}
         {offline ? (

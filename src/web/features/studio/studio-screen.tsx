@@ -94,7 +94,7 @@ function CreateNew({ image }: { image: string | undefined }) {
             {t('studio.cannotAdd.buy')}
           </Button>
           <Button component={Link} to="/main" variant="default">
-            {t('comingSoon.back')}
+            {t('common.backToList')}
           </Button>
         </Group>
       </Problem>

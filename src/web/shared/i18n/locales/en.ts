@@ -3,12 +3,14 @@ import { groupEn } from './group.ts';
 import { chatExtrasEn } from './chat-extras.ts';
 
 import { voiceEn } from './voice.ts';
+import { billingEn } from './billing.ts';
 /** English texts. The Hebrew file must have exactly the same keys (checked by the type). */
 export const en = {
   app: {
     name: 'Sefer Chat',
   },
   common: {
+    backToList: 'Back to the characters list',
     cancel: 'Cancel',
     confirm: 'Confirm',
     pleaseWait: 'Please wait...',
@@ -389,13 +391,9 @@ export const en = {
   },
   createImage: imagesEn,
   chatx: chatExtrasEn,
-  comingSoon: {
-    title: 'Coming soon',
-    text: 'This part of the app is coming soon.',
-    back: 'Back to the characters list',
-  },
   ...groupEn,
   voice: voiceEn,
+  billing: billingEn,
 } as const;
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

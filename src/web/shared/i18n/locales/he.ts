@@ -3,6 +3,7 @@ import type { Translation } from './en.ts';
 import { imagesHe } from './images.ts';
 import { groupHe } from './group.ts';
 import { voiceHe } from './voice.ts';
+import { billingHe } from './billing.ts';
 
 /** Hebrew texts (the default language). */
 export const he: Translation = {
@@ -10,6 +11,7 @@ export const he: Translation = {
     name: 'ספר צ׳אט',
   },
   common: {
+    backToList: 'חזרה לרשימת הדמויות',
     cancel: 'ביטול',
     confirm: 'אישור',
     pleaseWait: 'אנא המתן...',
@@ -384,11 +386,7 @@ export const he: Translation = {
   },
   createImage: imagesHe,
   chatx: chatExtrasHe,
-  comingSoon: {
-    title: 'בקרוב',
-    text: 'החלק הזה של האפליקציה יגיע בקרוב.',
-    back: 'חזרה לרשימת הדמויות',
-  },
   ...groupHe,
   voice: voiceHe,
+  billing: billingHe,
 };
