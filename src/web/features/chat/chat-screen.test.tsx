@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../shared/storage/storage.ts';
 import { answerCalls, inputsOf } from '../../test/mock-call.ts';
-import { renderScreen } from '../../test/render.tsx';
+import { renderRoutes, renderScreen } from '../../test/render.tsx';
 import { sseResponse, streamedBodies, stubStreams } from '../../test/sse-stub.ts';
 import { ChatScreen, EditorChatScreen, MinChatScreen } from './chat-screen.tsx';
 import type { Message } from './use-conversation.ts';
@@ -262,6 +263,36 @@ describe('ChatScreen', () => {
       detailsfor: 'alice',
       subject: 'alice',
     });
+  });
+
+  it('minchat: the route question is asked once, then dropped from the address', async () => {
+    serve({ chat: conversation(), subjects: ['alice', 'General'] });
+    const fetchMock = answerWith('Gladly.');
+    const Where = () => <div data-testid="where">{useLocation().pathname}</div>;
+    const app = () => (
+      <>
+        <Routes>
+          <Route path="/minchat/:friendid/:detailsfor" element={<MinChatScreen />} />
+          <Route path="/minchat/:friendid/:detailsfor/:inputq" element={<MinChatScreen />} />
+        </Routes>
+        <Where />
+      </>
+    );
+    const first = renderRoutes(app(), { route: '/minchat/holmes/alice/Who%20are%20you' });
+    await waitFor(() => expect(streamedBodies(fetchMock)).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/minchat\/holmes\/alice$/),
+    );
+    // The same screen goes on: the answer shows, no new load.
+    expect(await screen.findByText('Gladly.')).toBeInTheDocument();
+    const where = screen.getByTestId('where').textContent!;
+    first.unmount();
+
+    // A reload of the address the browser now shows asks nothing.
+    renderRoutes(app(), { route: where });
+    await screen.findAllByTestId('chat-message');
+    expect(screen.getByTestId('chat-input')).toHaveValue('');
+    expect(streamedBodies(fetchMock)).toHaveLength(1);
   });
 
   it('a failed answer says so clearly and offers a retry', async () => {

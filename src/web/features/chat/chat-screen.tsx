@@ -135,6 +135,13 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
       call('ResetConversation', { friendid, ...(subject ? { subject } : {}) }),
     );
   const onRetry = useCallback((m: Message) => void ask.retry(m.id), [ask]);
+  // /minchat/:friendid/:detailsfor/:inputq asks once: a reload of the address must not ask again.
+  const { detailsfor: routeDetails, inputq } = params;
+  const onInputqSent = useCallback(() => {
+    if (!inputq || !routeDetails) return;
+    const path = `/minchat/${encodeURIComponent(friendid)}/${encodeURIComponent(routeDetails)}`;
+    void navigate(path, { replace: true });
+  }, [inputq, routeDetails, friendid, navigate]);
 
   const onRenamed = (from: string, to: string) => {
     if (subject && sameName(subject, from)) {
@@ -262,7 +269,8 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             busy={ask.busy}
             disabled={!info || conv.isPlaceholderData}
             waitingText={t('chat.writing', { name: isolate(info?.friendname ?? '') })}
-            inputq={params.inputq}
+            inputq={inputq}
+            onInputqSent={onInputqSent}
             onSend={ask.send}
             onCanvas={canvas ? () => setCanvasOpen(true) : undefined}
           />

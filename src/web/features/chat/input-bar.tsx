@@ -39,6 +39,7 @@ export function InputBar({
   disabled,
   waitingText,
   inputq,
+  onInputqSent,
   onSend,
   onCanvas,
 }: {
@@ -47,6 +48,8 @@ export function InputBar({
   disabled?: boolean;
   waitingText: string;
   inputq?: string | undefined;
+  /** The route's question went: the screen drops it from the address so a reload won't ask again. */
+  onInputqSent?: (() => void) | undefined;
   /** Answers false when the message was not taken (its text then stays in the input). */
   onSend: (text: string, img: string | null) => Promise<boolean> | boolean;
   /** Shown for characters with a canvas (types 1 and 3). */
@@ -106,9 +109,10 @@ export function InputBar({
     const timer = setTimeout(() => {
       asked.current = inputq;
       void submit(inputq, null);
+      onInputqSent?.();
     }, TIMINGS.autoSendInputqMs);
     return () => clearTimeout(timer);
-  }, [inputq, disabled, submit]);
+  }, [inputq, disabled, submit, onInputqSent]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
