@@ -295,6 +295,24 @@ describe('ChatScreen', () => {
     expect(streamedBodies(fetchMock)).toHaveLength(1);
   });
 
+  it("minchat: the forced subject reads as that character's name, not its id", async () => {
+    serve({ chat: conversation(), subjects: ['anne', 'General'] });
+    const served = vi.mocked((await import('../../shared/api/client.ts')).call);
+    const base = served.getMockImplementation()!;
+    served.mockImplementation((async (action: string, input: Record<string, unknown>) =>
+      action === 'GetFriendDetails' && input.friendid === 'anne'
+        ? { Error: 0, friend: { friendid: 'anne', friendname: 'אנה פרנק', image: '', priv: 1 } }
+        : base(action as never, input as never)) as never);
+    open('/minchat/holmes/anne', '/minchat/:friendid/:detailsfor', <MinChatScreen />);
+    const items = await screen.findAllByTestId('subject-item');
+    await waitFor(() => expect(items[0]).toHaveTextContent('אנה פרנק'));
+    expect(items[0]).toHaveAttribute('data-subject', 'anne');
+    expect(items[1]).toHaveTextContent('General');
+    await waitFor(() => expect(screen.getByTestId('chat-subject')).toHaveTextContent(/^אנה פרנק$/));
+    // The subject itself is still the id: that is what the server knows it by.
+    expect(inputsOf('RetrieveConversation')[0]).toMatchObject({ subject: 'anne' });
+  });
+
   it('a failed answer says so clearly and offers a retry', async () => {
     serve({
       chat: [

@@ -27,6 +27,7 @@ import { DetailsDialog } from './details-dialog.tsx';
 import { EditingBanner } from './editing-banner.tsx';
 import { InputBar } from './input-bar.tsx';
 import { MessageList } from './message-list.tsx';
+import { SubjectLabel } from './subject-label.tsx';
 import { useAsk, type ChatAnswer } from './use-ask.ts';
 import { useChatSession } from './use-chat-session.ts';
 import { useConversation, useConversationCache, type Message } from './use-conversation.ts';
@@ -218,8 +219,10 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             </span>
           ) : null}
           {subject ? (
-            <Text className="chat-main__subject" size="sm" c="dimmed" truncate="end" dir="auto">
-              {subject}
+            <Text className="chat-main__subject" size="sm" c="dimmed" truncate="end">
+              <bdi data-testid="chat-subject">
+                <SubjectLabel subject={subject} forced={session.forced} />
+              </bdi>
             </Text>
           ) : null}
         </header>
