@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { categories, friends, meta } from '../db/schema.ts';
 import { seedCategories } from './categories.ts';
@@ -7,7 +7,7 @@ import { helperCharacters } from './characters/helpers.ts';
 import type { SeedCharacter } from './seed-types.ts';
 
 const SEED_KEY = 'starter-content';
-const SEED_VERSION = '1';
+const SEED_VERSION = '2';
 /** Any fixed number names the lock; this one spells "seed" in ASCII. */
 const SEED_LOCK_KEY = 0x73656564;
 
@@ -23,7 +23,6 @@ export function seedFriendRows(c: SeedCharacter): (typeof friends.$inferInsert)[
     topP: 20,
     model: 'auto',
   };
-  if (c.single) return [{ ...common, friendid: c.id, lang: null, ...c.he }];
   return [
     { ...common, friendid: c.id, lang: 'he', ...c.he },
     { ...common, friendid: `${c.id}en`, lang: 'en', ...c.en },
@@ -37,7 +36,10 @@ export async function seedStarterContent(db: Db): Promise<boolean> {
     // then find the seed done (the lock ends with the transaction).
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [done] = await tx.select().from(meta).where(eq(meta.key, SEED_KEY));
-    if (done) return false;
+    if (done) {
+      if (done.value === '1') await upgradeFromV1(tx);
+      return false;
+    }
     await tx.insert(categories).values(
       seedCategories.flatMap((c) => [
         { id: c.id, lang: 'he', name: c.he },
@@ -49,4 +51,38 @@ export async function seedStarterContent(db: Db): Promise<boolean> {
     await tx.insert(meta).values({ key: SEED_KEY, value: SEED_VERSION });
     return true;
   });
+}
+
+/** Version 1 seeded these once for both languages, their names in both spellings. */
+const ONCE_FOR_BOTH = ['graphicdesigner', 'sharoneditor'];
+
+/**
+ * To version 2: those helpers get their English record like the others, and the shared one
+ * becomes the Hebrew one; a name an editor changed since is theirs and stays.
+ */
+async function upgradeFromV1(tx: Db) {
+  const helpers = helperCharacters.filter((c) => ONCE_FOR_BOTH.includes(c.id));
+  await tx
+    .insert(friends)
+    .values(helpers.flatMap(seedFriendRows).filter((r) => r.lang === 'en'))
+    .onConflictDoNothing();
+  for (const c of helpers) {
+    await tx
+      .update(friends)
+      .set({ lang: 'he' })
+      .where(and(eq(friends.friendid, c.id), isNull(friends.lang)));
+    await tx
+      .update(friends)
+      .set({ friendname: c.he.friendname, description: c.he.description })
+      .where(
+        and(
+          eq(friends.friendid, c.id),
+          eq(friends.friendname, `${c.he.friendname} · ${c.en.friendname}`),
+        ),
+      );
+  }
+  await tx
+    .update(meta)
+    .set({ value: SEED_VERSION })
+    .where(inArray(meta.key, [SEED_KEY]));
 }
