@@ -206,8 +206,8 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
               <MenuIcon />
             </ActionIcon>
           ) : null}
-          {info && mode !== 'chat' ? (
-            <span className="chat-main__friend">
+          {info ? (
+            <span className="chat-main__friend" data-testid="chat-head-friend">
               <CharacterImage
                 src={info.image}
                 name={info.friendname}
