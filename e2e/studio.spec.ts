@@ -112,7 +112,7 @@ test.describe('character studio', () => {
       buffer: Buffer.from('פרק ראשון\n\nהבלשית ישבה במשרדה ברחוב הרצל וחיכתה ללקוח.\n'),
     });
     await expect(page.getByTestId('files-row')).toHaveCount(1);
-    await expect(page.getByTestId('files-message')).toBeVisible();
+    await expect(page.getByTestId('files-toast')).toHaveText('הקובץ הועלה בהצלחה');
     await expect(page.getByTestId('files-subject')).toHaveValue('הספר');
     await page.getByTestId('gdocs-url').fill('short');
     await page.getByTestId('gdocs-import').click();

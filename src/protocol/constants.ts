@@ -40,6 +40,8 @@ export const VOICES = [
 
 /** The editor character that is hidden from users without `canadd`. */
 export const EDITOR_FRIEND_ID = 'sharoneditor';
+/** The editor in both languages: its English record is the id + "en", as for every helper. */
+export const EDITOR_FRIEND_IDS: string[] = [EDITOR_FRIEND_ID, `${EDITOR_FRIEND_ID}en`];
 
 /** GetFriendDetails' e-mail for the general lookup: the public card, whoever asks. */
 export const GENERAL_LOOKUP = '*';

@@ -222,9 +222,10 @@ const messages = {
   },
   gdocReadOk: { he: 'המסמך נקרא בהצלחה', en: 'The document was read successfully' },
   gdocAuthError: { he: 'אירעה שגיאה', en: 'An error occurred' },
+  // Readers' words only: what the administrator sets is in the README (Google Docs import).
   gdocNotConfigured: {
-    he: 'חיבור לחשבון Google לא הוגדר בשרת: יש להגדיר את GOOGLE_OAUTH_CLIENT_ID ואת GOOGLE_OAUTH_CLIENT_SECRET (ולרשום את כתובת החזרה GOOGLE_OAUTH_REDIRECT_URL בלקוח ה-OAuth ב-Google Cloud). ייבוא מסמך ציבורי לפי קישור עובד גם בלי זה.',
-    en: 'Connecting a Google account is not configured on this server: set GOOGLE_OAUTH_CLIENT_ID and GOOGLE_OAUTH_CLIENT_SECRET (and register the redirect address GOOGLE_OAUTH_REDIRECT_URL with the OAuth client in Google Cloud). Importing a public document by its link works without it.',
+    he: 'מנהל האתר עדיין לא חיבר את Google, ולכן אי אפשר לקרוא מסמכים פרטיים מחשבון Google שלך. מסמך ציבורי (משותף עם כל מי שיש לו את הקישור) אפשר לייבא לפי הקישור.',
+    en: 'The site administrator has not connected Google yet, so private documents in your Google account cannot be read. A public document (shared with anyone who has the link) can still be imported by its link.',
   },
   gdocUpstream: {
     he: 'תקלת תקשורת בקריאה מ-Google Docs',

@@ -94,7 +94,13 @@ export const knowledgeActions = {
     input: z.object({
       email: IdentityEmail,
       friendid: FriendId,
-      num: Num.optional(),
+      /** 0 (what spec clients send for a new subject) means new, like no num. */
+      num: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .optional(),
       subject: Title.optional(),
       contents: z.string().max(2_000_000).optional(),
     }),

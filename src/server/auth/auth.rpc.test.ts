@@ -58,6 +58,39 @@ describe.each(testDatabases())('sign-in on %s', (kind) => {
     expect(data.body).toMatchObject({ Error: 0, email: 'new@example.com', fullname: 'Noa Levi' });
   });
 
+  it('a link keeps only a pending character that exists and the reader may open', async () => {
+    const { friends } = await import('../db/schema.ts');
+    await t.deps.db
+      .insert(friends)
+      .values({ friendid: 'secretone', friendname: 'Secret', publicfriend: 0 });
+    const pendingAfterLink = async (email: string, friendid: string) => {
+      await rpc(t.app, {
+        action: 'RegisterFullname',
+        email,
+        fullname: 'Pending',
+        lang: 'en',
+        friendid,
+      });
+      const check = await rpc(t.app, {
+        action: 'CheckToken',
+        token: lastLinkToken(t.mails, email),
+      });
+      expect(check.body.Error).toBe(0);
+      return { friendid: check.body.friendid, mail: t.mails.at(-1)!.text };
+    };
+    expect(await pendingAfterLink('p1@example.com', 'HolmesEn')).toMatchObject({
+      friendid: 'holmesen',
+    });
+    for (const [email, id] of [
+      ['p2@example.com', 'nosuchone'],
+      ['p3@example.com', 'secretone'],
+    ] as const) {
+      const { friendid, mail } = await pendingAfterLink(email, id);
+      expect(friendid).toBeUndefined();
+      expect(mail).not.toContain('/friend/');
+    }
+  });
+
   it('a link works once', async () => {
     await rpc(t.app, { action: 'RegisterFullname', email: 'once@example.com', fullname: 'Once' });
     const link = lastLinkToken(t.mails, 'once@example.com');

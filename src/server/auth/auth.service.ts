@@ -5,6 +5,8 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { hashToken, newToken, verifyPassword } from '../infra/secrets.ts';
 import { signinLinkMail } from '../mail/templates.ts';
+import { friendPriv } from '../friends/friend-access.ts';
+import { friendsRepo } from '../friends/friends.repo.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { usersRepo, type UserRow } from '../users/users.repo.ts';
@@ -47,6 +49,18 @@ export function authService(deps: Deps) {
   const repo = authRepo(db);
   const usersR = usersRepo(db);
   const passwords = passwordGuard(limiter);
+  const friendsR = friendsRepo(db);
+
+  /**
+   * The character a link should lead to after sign-in: only one that exists and this user may
+   * open, by its own spelling; any other id would end in "character not found" after signing in.
+   */
+  async function pendingFriend(user: UserRow, friendid: string | undefined) {
+    if (!friendid) return null;
+    const row = await friendsR.byFriendId(friendid);
+    if (!row || (await friendPriv(friendsR, row.friend, toSessionUser(user))) === 2) return null;
+    return row.friend.friendid;
+  }
 
   async function limit(key: string, rule: { limit: number; window: number }) {
     const d = await limiter.hit(key, rule.limit, rule.window);
@@ -68,7 +82,8 @@ export function authService(deps: Deps) {
     await limit(`link:email:${user.email}`, LIMITS.linkPerEmail);
     const token = newToken();
     const expiresAt = new Date(clock.now().getTime() + AUTH.linkTtlMinutes * 60_000);
-    await repo.createLink(user.id, hashToken(token), friendid || null, expiresAt);
+    friendid = (await pendingFriend(user, friendid)) ?? undefined;
+    await repo.createLink(user.id, hashToken(token), friendid ?? null, expiresAt);
     const link = `${config.publicUrl}/login/${token}${friendid ? `/friend/${friendid}` : ''}`;
     await mailer.send(
       signinLinkMail({

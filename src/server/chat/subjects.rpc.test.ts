@@ -84,6 +84,36 @@ describe.each(testDatabases())('subjects, markers, memory and canvas on %s', (ki
     expect(del.body.subjects).not.toContain('Fork');
   });
 
+  it('rewind by tm keeps the answer at that time when its question shares the second', async () => {
+    await ask({ message: 'Same second question', subject: 'Rewind tm' });
+    await ask({ message: 'Later question', subject: 'Rewind tm' });
+    const chat = (await retrieve({ subject: 'Rewind tm' })).body.chat as {
+      id: number;
+      role: string;
+      message: string;
+    }[];
+    const q = chat.find((m) => m.message === 'Same second question')!;
+    const a = chat[chat.indexOf(q) + 1]!;
+    expect(a.role).toBe('assistant');
+    // A question and its answer written within one second, as they usually are.
+    const second = new Date('2026-01-02T03:04:05.000Z');
+    for (const m of [q, a])
+      await t.deps.db.update(messages).set({ createdAt: second }).where(eq(messages.id, m.id));
+    const rew = await rpc(
+      t.app,
+      {
+        action: 'RewindConversation',
+        friendid: 'holmesen',
+        subject: 'Rewind tm',
+        tm: '2026-01-02 03:04:05',
+      },
+      { bearer: token },
+    );
+    expect(rew.body).toMatchObject({ Error: 0, removed: 2 });
+    const after = (await retrieve({ subject: 'Rewind tm' })).body.chat as { id: number }[];
+    expect(after.map((m) => m.id)).toEqual(chat.slice(0, chat.indexOf(a) + 1).map((m) => m.id));
+  });
+
   it('a question makes its subject the most recent one', async () => {
     const subjectsNow = async () =>
       (await rpc(t.app, { action: 'GetSubjects', friendid: 'holmesen' }, { bearer: token })).body

@@ -113,8 +113,13 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
       const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx, false);
       let id = input.id;
       if (!id && input.tm) {
-        const rows = await repo.since(subject.id, 0);
-        id = rows.find((m) => formatTime(m.createdAt) === input.tm)?.id;
+        // Times have whole seconds, and a question and its answer usually share one: the
+        // rewind icon is on answers, so the answer at that time is meant (the last one, should
+        // several share it, so that a guess never deletes an answer the reader kept).
+        const atTime = (await repo.since(subject.id, 0)).filter(
+          (m) => formatTime(m.createdAt) === input.tm,
+        );
+        id = (atTime.findLast((m) => m.role === 'assistant') ?? atTime.at(-1))?.id;
       }
       const target = id ? await repo.messageById(id) : undefined;
       if (!target || target.subject.id !== subject.id) throw new AppError(ErrorCode.NOT_FOUND);

@@ -1,4 +1,4 @@
-import { EDITOR_FRIEND_ID } from '../../protocol/constants.ts';
+import { EDITOR_FRIEND_IDS } from '../../protocol/constants.ts';
 import type { EngineMessage, EngineRequest } from '../ai/engine.ts';
 import { friendPriv } from '../friends/friend-access.ts';
 import { hasPersonalFiles } from '../knowledge/file-scope.ts';
@@ -66,14 +66,14 @@ export async function buildTurnPrompt(
       await friends.list({
         viewer: { id: me.id, email: me.email },
         lang,
-        hideIds: me.canadd ? [] : [EDITOR_FRIEND_ID],
+        hideIds: me.canadd ? [] : EDITOR_FRIEND_IDS,
       })
     )
       .filter((f) => f.friendid !== friend.friendid)
       .map((f) => ({ friendid: f.friendid, friendname: f.friendname, description: f.description }));
   }
   let editing;
-  if (friend.friendid.toLowerCase() === EDITOR_FRIEND_ID && t.detailsfor) {
+  if (EDITOR_FRIEND_IDS.includes(friend.friendid.toLowerCase()) && t.detailsfor) {
     const target = await friends.byFriendId(t.detailsfor);
     if (target && (await friendPriv(friends, target.friend, me)) === 0) {
       const f = target.friend;

@@ -90,6 +90,7 @@ describe.each(testDatabases())('characters on %s', (kind) => {
     );
     expect(heIds).not.toContain('holmesen');
     expect(heIds).not.toContain('sharoneditor');
+    expect(en.map((f) => f.friendid)).not.toContain('sharoneditoren');
     expect(he.find((f) => f.friendid === 'holmes')?.friendname).toBe('שרלוק הולמס');
     expect(en.find((f) => f.friendid === 'holmesen')?.friendname).toBe('Sherlock Holmes');
     expect((await list(creator)).map((f) => f.friendid)).toContain('sharoneditor');

@@ -1,4 +1,4 @@
-import { EDITOR_FRIEND_ID, GENERAL_LOOKUP } from '../../protocol/constants.ts';
+import { EDITOR_FRIEND_IDS, GENERAL_LOOKUP } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { availableModels } from '../ai/models.ts';
@@ -34,7 +34,7 @@ export function friendsService(deps: Deps) {
         viewer: showAll ? null : { id: me.id, email: me.email },
         lang: input.lang,
         categories: input.categories,
-        hideIds: me.canadd ? [] : [EDITOR_FRIEND_ID],
+        hideIds: me.canadd ? [] : EDITOR_FRIEND_IDS,
       });
       return { friends };
     },

@@ -391,6 +391,24 @@ describe.each(testDatabases())('knowledge files on %s', (kind) => {
     expect(await retrieve('רודוס')).toEqual([]);
   });
 
+  it('knowledge subjects: num 0 (a spec client\'s "new") creates a subject', async () => {
+    const act = (body: Record<string, unknown>) =>
+      rpc(t.app, { friendid: 'bookworm', ...body }, { bearer: owner });
+    for (const num of [0, '0']) {
+      const created = await act({
+        action: 'GetSetKnowledge',
+        num,
+        subject: `Harbours ${num}`,
+        contents: 'Rhodes has two harbours.',
+      });
+      expect(created.body).toMatchObject({ Error: 0, subject: `Harbours ${num}` });
+      expect(created.body.num).toBeGreaterThan(0);
+      expect((await act({ action: 'DelKnowledgeManual', num: created.body.num })).body).toEqual({
+        Error: 0,
+      });
+    }
+  });
+
   it('the term counts match the stored passages after all those uploads, edits and deletes', async () => {
     const counted = await t.deps.db.execute(sql`
       select c.friend_id, lexeme, count(*)::int as n

@@ -316,10 +316,15 @@ describe.each(testDatabases())('Google Docs import on %s', (kind) => {
     expect(priv.json().Errstr).toMatch(/^Error reading the document/);
   });
 
-  it('without OAuth configured, create_auth_url says what to configure', async () => {
+  it('without OAuth configured, create_auth_url says so in plain words (no server variables)', async () => {
     const r = await docs(plain, plainOwner, { action: 'create_auth_url', lang: 'en' });
     expect(r.json().Error).toBe(ErrorCode.NOT_CONFIGURED);
-    expect(r.json().Errstr).toContain('GOOGLE_OAUTH_CLIENT_ID');
+    expect(r.json().Errstr).toMatch(/administrator has not connected Google/);
+    expect(r.json().Errstr).toMatch(/public document/);
+    const he = await docs(plain, plainOwner, { action: 'create_auth_url', lang: 'he' });
+    expect(he.json().Errstr).toMatch(/מנהל האתר/);
+    for (const errstr of [r.json().Errstr, he.json().Errstr])
+      expect(errstr).not.toMatch(/GOOGLE_|OAuth|[A-Z]{2,}_[A-Z]/);
     expect(r.json().auth_url).toBeUndefined();
     expect((await docs(plain, plainOwner, { action: 'check_auth' })).json()).toEqual({
       Error: 0,

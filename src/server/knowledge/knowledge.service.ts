@@ -55,7 +55,8 @@ export function knowledgeService(deps: Deps) {
     /** Reads one subject (`num` alone), or saves: a new subject without `num`, else the one numbered. */
     async getSet(input: ParsedInput<'GetSetKnowledge'>, ctx: Ctx) {
       const friend = await editable(input.friendid, ctx);
-      const num = input.num ?? null;
+      // 0 is a spec client's "new", like no num at all.
+      const num = input.num || null;
       if (num !== null && input.contents === undefined && input.subject === undefined) {
         const row = await repo.byNum(friend.id, num);
         if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('knowledgeNotFound', ctx.lang));

@@ -1,11 +1,9 @@
 /**
  * Shape of the starter content seeded once on first start.
  *
- * A book character is seeded as two friends, one per language: the Hebrew one keeps `id`,
- * the English one gets `id + "en"` (friend ids are English letters and digits only).
- * A character marked `single` (helpers referenced by a fixed id elsewhere in the product,
- * such as `sharoneditor` and `graphicdesigner`) is seeded once, for both languages, with the
- * Hebrew texts, and its name carries both spellings.
+ * Every character is seeded as two friends, one per language: the Hebrew one keeps `id`,
+ * the English one gets `id + "en"` (friend ids are English letters and digits only). Helpers
+ * the product names by a fixed id (`sharoneditor`, `graphicdesigner`) keep it in Hebrew.
  */
 export interface SeedTexts {
   /** Display name, e.g. "שרלוק הולמס" / "Sherlock Holmes". */
@@ -34,8 +32,6 @@ export interface SeedCharacter {
   voice: string;
   /** Short speaking-style hint for text-to-speech, in English. */
   voice_instructions: string;
-  /** Seed once for both languages with the Hebrew texts (see above). */
-  single?: boolean;
   he: SeedTexts;
   en: SeedTexts;
 }

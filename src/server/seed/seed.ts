@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { categories, friends, meta, subscriptionTypes } from '../db/schema.ts';
 import { seedCategories } from './categories.ts';
@@ -8,7 +8,7 @@ import type { SeedCharacter } from './seed-types.ts';
 import { seedSubscriptionTypes } from './subscription-types.ts';
 
 const SEED_KEY = 'starter-content';
-const SEED_VERSION = '1';
+const SEED_VERSION = '2';
 /** Seeded on its own key, so databases seeded before billing get the types too. */
 const BILLING_SEED_KEY = 'subscription-types';
 /** Any fixed number names the lock; this one spells "seed" in ASCII. */
@@ -26,7 +26,6 @@ export function seedFriendRows(c: SeedCharacter): (typeof friends.$inferInsert)[
     topP: 20,
     model: 'auto',
   };
-  if (c.single) return [{ ...common, friendid: c.id, lang: null, ...c.he }];
   return [
     { ...common, friendid: c.id, lang: 'he', ...c.he },
     { ...common, friendid: `${c.id}en`, lang: 'en', ...c.en },
@@ -45,7 +44,10 @@ export async function seedStarterContent(db: Db): Promise<boolean> {
       await tx.insert(meta).values({ key: BILLING_SEED_KEY, value: '1' });
     }
     const [done] = await tx.select().from(meta).where(eq(meta.key, SEED_KEY));
-    if (done) return false;
+    if (done) {
+      if (done.value === '1') await upgradeFromV1(tx);
+      return false;
+    }
     await tx.insert(categories).values(
       seedCategories.flatMap((c) => [
         { id: c.id, lang: 'he', name: c.he },
@@ -57,4 +59,38 @@ export async function seedStarterContent(db: Db): Promise<boolean> {
     await tx.insert(meta).values({ key: SEED_KEY, value: SEED_VERSION });
     return true;
   });
+}
+
+/** Version 1 seeded these once for both languages, their names in both spellings. */
+const ONCE_FOR_BOTH = ['graphicdesigner', 'sharoneditor'];
+
+/**
+ * To version 2: those helpers get their English record like the others, and the shared one
+ * becomes the Hebrew one; a name an editor changed since is theirs and stays.
+ */
+async function upgradeFromV1(tx: Db) {
+  const helpers = helperCharacters.filter((c) => ONCE_FOR_BOTH.includes(c.id));
+  await tx
+    .insert(friends)
+    .values(helpers.flatMap(seedFriendRows).filter((r) => r.lang === 'en'))
+    .onConflictDoNothing();
+  for (const c of helpers) {
+    await tx
+      .update(friends)
+      .set({ lang: 'he' })
+      .where(and(eq(friends.friendid, c.id), isNull(friends.lang)));
+    await tx
+      .update(friends)
+      .set({ friendname: c.he.friendname, description: c.he.description })
+      .where(
+        and(
+          eq(friends.friendid, c.id),
+          eq(friends.friendname, `${c.he.friendname} · ${c.en.friendname}`),
+        ),
+      );
+  }
+  await tx
+    .update(meta)
+    .set({ value: SEED_VERSION })
+    .where(inArray(meta.key, [SEED_KEY]));
 }

@@ -49,7 +49,8 @@ export function CanvasDialog({
     <Modal
       opened
       onClose={close}
-      size="80%"
+      // 80 % of the window (spec part 2 §9); "80%" would be of the space inside the margins.
+      size="80vw"
       title={title}
       classNames={{ content: 'canvas-dialog', body: 'canvas-dialog__body' }}
       closeOnClickOutside={false}

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../shared/storage/storage.ts';
 import { answerCalls, inputsOf } from '../../test/mock-call.ts';
-import { renderScreen } from '../../test/render.tsx';
+import { renderRoutes, renderScreen } from '../../test/render.tsx';
 import { sseResponse, streamedBodies, stubStreams } from '../../test/sse-stub.ts';
 import { ChatScreen, EditorChatScreen, MinChatScreen } from './chat-screen.tsx';
 import type { Message } from './use-conversation.ts';
@@ -262,6 +263,54 @@ describe('ChatScreen', () => {
       detailsfor: 'alice',
       subject: 'alice',
     });
+  });
+
+  it('minchat: the route question is asked once, then dropped from the address', async () => {
+    serve({ chat: conversation(), subjects: ['alice', 'General'] });
+    const fetchMock = answerWith('Gladly.');
+    const Where = () => <div data-testid="where">{useLocation().pathname}</div>;
+    const app = () => (
+      <>
+        <Routes>
+          <Route path="/minchat/:friendid/:detailsfor" element={<MinChatScreen />} />
+          <Route path="/minchat/:friendid/:detailsfor/:inputq" element={<MinChatScreen />} />
+        </Routes>
+        <Where />
+      </>
+    );
+    const first = renderRoutes(app(), { route: '/minchat/holmes/alice/Who%20are%20you' });
+    await waitFor(() => expect(streamedBodies(fetchMock)).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/minchat\/holmes\/alice$/),
+    );
+    // The same screen goes on: the answer shows, no new load.
+    expect(await screen.findByText('Gladly.')).toBeInTheDocument();
+    const where = screen.getByTestId('where').textContent!;
+    first.unmount();
+
+    // A reload of the address the browser now shows asks nothing.
+    renderRoutes(app(), { route: where });
+    await screen.findAllByTestId('chat-message');
+    expect(screen.getByTestId('chat-input')).toHaveValue('');
+    expect(streamedBodies(fetchMock)).toHaveLength(1);
+  });
+
+  it("minchat: the forced subject reads as that character's name, not its id", async () => {
+    serve({ chat: conversation(), subjects: ['anne', 'General'] });
+    const served = vi.mocked((await import('../../shared/api/client.ts')).call);
+    const base = served.getMockImplementation()!;
+    served.mockImplementation((async (action: string, input: Record<string, unknown>) =>
+      action === 'GetFriendDetails' && input.friendid === 'anne'
+        ? { Error: 0, friend: { friendid: 'anne', friendname: 'אנה פרנק', image: '', priv: 1 } }
+        : base(action as never, input as never)) as never);
+    open('/minchat/holmes/anne', '/minchat/:friendid/:detailsfor', <MinChatScreen />);
+    const items = await screen.findAllByTestId('subject-item');
+    await waitFor(() => expect(items[0]).toHaveTextContent('אנה פרנק'));
+    expect(items[0]).toHaveAttribute('data-subject', 'anne');
+    expect(items[1]).toHaveTextContent('General');
+    await waitFor(() => expect(screen.getByTestId('chat-subject')).toHaveTextContent(/^אנה פרנק$/));
+    // The subject itself is still the id: that is what the server knows it by.
+    expect(inputsOf('RetrieveConversation')[0]).toMatchObject({ subject: 'anne' });
   });
 
   it('a failed answer says so clearly and offers a retry', async () => {

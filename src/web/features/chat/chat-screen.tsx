@@ -27,6 +27,7 @@ import { DetailsDialog } from './details-dialog.tsx';
 import { EditingBanner } from './editing-banner.tsx';
 import { InputBar } from './input-bar.tsx';
 import { MessageList } from './message-list.tsx';
+import { SubjectLabel } from './subject-label.tsx';
 import { useAsk, type ChatAnswer } from './use-ask.ts';
 import { useMessageExtras } from './use-message-extras.ts';
 import { useChatSession } from './use-chat-session.ts';
@@ -140,6 +141,13 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
     );
   const onRetry = useCallback((m: Message) => void ask.retry(m.id), [ask]);
   const extras = useMessageExtras(ask, conv.messages, confirm);
+  // /minchat/:friendid/:detailsfor/:inputq asks once: a reload of the address must not ask again.
+  const { detailsfor: routeDetails, inputq } = params;
+  const onInputqSent = useCallback(() => {
+    if (!inputq || !routeDetails) return;
+    const path = `/minchat/${encodeURIComponent(friendid)}/${encodeURIComponent(routeDetails)}`;
+    void navigate(path, { replace: true });
+  }, [inputq, routeDetails, friendid, navigate]);
 
   const onRenamed = (from: string, to: string) => {
     if (subject && sameName(subject, from)) {
@@ -204,8 +212,8 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
               <MenuIcon />
             </ActionIcon>
           ) : null}
-          {info && mode !== 'chat' ? (
-            <span className="chat-main__friend">
+          {info ? (
+            <span className="chat-main__friend" data-testid="chat-head-friend">
               <CharacterImage
                 src={info.image}
                 name={info.friendname}
@@ -217,8 +225,10 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             </span>
           ) : null}
           {subject ? (
-            <Text className="chat-main__subject" size="sm" c="dimmed" truncate="end" dir="auto">
-              {subject}
+            <Text className="chat-main__subject" size="sm" c="dimmed" truncate="end">
+              <bdi data-testid="chat-subject">
+                <SubjectLabel subject={subject} forced={session.forced} />
+              </bdi>
             </Text>
           ) : null}
         </header>
@@ -270,7 +280,8 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             busy={ask.busy}
             disabled={!info || conv.isPlaceholderData}
             waitingText={t('chat.writing', { name: isolate(info?.friendname ?? '') })}
-            inputq={params.inputq}
+            inputq={inputq}
+            onInputqSent={onInputqSent}
             onSend={ask.send}
             onStop={ask.stop}
             onCanvas={canvas ? () => setCanvasOpen(true) : undefined}

@@ -3,6 +3,9 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/SegmentedControl.css';
+// The selector's indicator is positioned from the left: without these rules it sat at the
+// start side, under the first mode in Hebrew.
+import '@mantine/core/styles/FloatingIndicator.css';
 import { Alert, Button, Group, Modal, SegmentedControl, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,8 @@
 import { Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { CharacterImage } from '../../shared/components/character-image.tsx';
 import { isolate } from '../../shared/i18n/language.ts';
+import { useFriendCard } from './use-friend-card.ts';
 
 /**
  * The editor's popup (/chat/sharoneditor/:friendid) names the character being worked on:
@@ -12,12 +11,7 @@ import { isolate } from '../../shared/i18n/language.ts';
  */
 export function EditingBanner({ friendid }: { friendid: string }) {
   const { t } = useTranslation();
-  const details = useQuery({
-    queryKey: ['friendDetails', friendid],
-    retry: false,
-    staleTime: 60_000,
-    queryFn: async () => (await callOrThrow('GetFriendDetails', { friendid })).friend,
-  });
+  const details = useFriendCard(friendid);
   if (details.isPending) return null;
   const f = details.data;
   const editable = f?.priv === 0;

@@ -41,6 +41,7 @@ export function InputBar({
   disabled,
   waitingText,
   inputq,
+  onInputqSent,
   onSend,
   onStop,
   onCanvas,
@@ -51,6 +52,8 @@ export function InputBar({
   disabled?: boolean;
   waitingText: string;
   inputq?: string | undefined;
+  /** The route's question went: the screen drops it from the address so a reload won't ask again. */
+  onInputqSent?: (() => void) | undefined;
   /** Answers false when the message was not taken (its text then stays in the input). */
   onSend: (text: string, img: string | null) => Promise<boolean> | boolean;
   /** While waiting or streaming, a Stop button takes Send's place. */
@@ -114,9 +117,10 @@ export function InputBar({
     const timer = setTimeout(() => {
       asked.current = inputq;
       void submit(inputq, null);
+      onInputqSent?.();
     }, TIMINGS.autoSendInputqMs);
     return () => clearTimeout(timer);
-  }, [inputq, disabled, submit]);
+  }, [inputq, disabled, submit, onInputqSent]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;

@@ -15,6 +15,7 @@ import {
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { isolate } from '../../shared/i18n/language.ts';
 import { AnalysisDialog } from './analysis-dialog.tsx';
+import { SubjectLabel } from './subject-label.tsx';
 import { forkName, sameName, useSubjectActions } from './use-subjects.ts';
 
 /** An inline name field with confirm and cancel (Enter confirms, Escape cancels). */
@@ -224,7 +225,7 @@ export function SubjectsSidebar({
                     disabled={busy && !isCurrent}
                     aria-current={isCurrent ? 'true' : undefined}
                   >
-                    {s}
+                    <SubjectLabel subject={s} forced={forced} />
                   </button>
                   <Group gap={0} wrap="nowrap" className="subjects__tools">
                     <IconButton

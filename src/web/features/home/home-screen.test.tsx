@@ -74,4 +74,23 @@ describe('HomeScreen', () => {
     // The general lookup: the same public card whoever asks.
     expect(inputsOf('GetFriendDetails')).toEqual([{ email: '*', friendid: 'alice' }]);
   });
+
+  it('/home/:friendid with an unknown or private id keeps no pending character', async () => {
+    for (const [Error, Errstr] of [
+      [5, 'Character not found'],
+      [4, 'No permission'],
+    ] as const) {
+      storage.set('friendid', 'holmes');
+      const mock = answerCalls({ GetFriendDetails: { Error, Errstr } });
+      const view = renderScreen(<HomeScreen loginForm={null} />, {
+        route: '/home/nosuchone',
+        path: '/home/:friendid',
+        lang: 'en',
+      });
+      await vi.waitFor(() => expect(mock).toHaveBeenCalled());
+      await vi.waitFor(() => expect(storage.get('friendid')).toBeNull());
+      expect(screen.queryByTestId('home-friend')).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
 });

@@ -9,6 +9,7 @@ import { storage } from '../../shared/storage/storage.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
 import { FriendBanner } from './friend-banner.tsx';
 import { IntroText } from './intro-text.tsx';
+import { usePublicFriend } from './use-public-friend.ts';
 
 const FORM_ID = 'home-login';
 
@@ -34,10 +35,15 @@ export function HomeScreen({ loginForm }: { loginForm: ReactNode }) {
     if (!email) ensureGuestToken();
   }, [email]);
 
-  // Signing in from a character's page should open that character's chat.
+  // Signing in from a character's page should open that character's chat: only one that
+  // exists and a visitor may open (a public one), else sign-in would end in "not found".
+  const friend = usePublicFriend(friendid);
+  const pendingId = friend.data?.friendid;
+  const refused = friend.isError;
   useEffect(() => {
-    if (friendid && /^[A-Za-z0-9]+$/.test(friendid)) storage.set('friendid', friendid);
-  }, [friendid]);
+    if (pendingId) storage.set('friendid', pendingId);
+    else if (refused) storage.remove('friendid');
+  }, [pendingId, refused]);
 
   const showForm = () => {
     const el = document.getElementById(FORM_ID);

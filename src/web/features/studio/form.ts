@@ -23,8 +23,20 @@ export interface FriendForm {
 
 export type FormField = keyof FriendForm;
 
-/** The fields that become dirty and are autosaved one by one (spec part 1 §4). */
-export const DIRTY_FIELDS = ['personality', 'background', 'description', 'firstprompt'] as const;
+/**
+ * The fields that become dirty and are autosaved one by one: the long texts of spec part 1
+ * §4 and the others §7 lists for UpdateFriendDetails (the protocol's SINGLE_FIELDS).
+ */
+export const DIRTY_FIELDS = [
+  'personality',
+  'background',
+  'description',
+  'firstprompt',
+  'category',
+  'image',
+  'voice',
+  'voice_instructions',
+] as const;
 export type DirtyField = (typeof DIRTY_FIELDS)[number];
 
 /** Friend types (spec part 1 §3); the last three only with the global privilege. */

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { postForm } from '../../shared/api/client.ts';
 import { NetworkError } from '../../shared/api/errors.ts';
 import { useFakeClock } from '../../test/fake-clock.ts';
 import { inputsOf } from '../../test/mock-call.ts';
@@ -111,6 +112,34 @@ describe('studio: editing a character', () => {
     // Nothing dirty any more: the next round sends nothing.
     await advance(20_000);
     expect(inputsOf('UpdateFriendDetails')).toHaveLength(2);
+  });
+
+  it('category, image and voice autosave one by one like the long texts (part 1 §7)', async () => {
+    const user = useFakeClock();
+    serveStudio({ UpdateFriendDetails: { Error: 0, lastupdate: '2025-01-02 10:01:00' } });
+    vi.mocked(postForm).mockResolvedValue({ status: 200, text: 'OK /files/images/new.webp' });
+    renderStudio('/createdit/holmes');
+    await screen.findByTestId('studio-personality');
+    // Mystery (2) is chosen; add Fantasy (4).
+    const fantasy = (await screen.findAllByTestId('studio-category')).find(
+      (c) => c.getAttribute('data-category') === '4',
+    )!;
+    await user.click(fantasy);
+    await user.selectOptions(screen.getByTestId('studio-voice'), 'nova');
+    await user.upload(
+      screen.getByTestId('studio-image-upload'),
+      new File([new Uint8Array([137, 80, 78, 71])], 'face.png', { type: 'image/png' }),
+    );
+    await advance(20_100);
+    await waitFor(() => expect(inputsOf('UpdateFriendDetails')).toHaveLength(3));
+    expect(inputsOf('UpdateFriendDetails')).toEqual(
+      expect.arrayContaining([
+        { friendid: 'holmes', subject: 'category', contents: 6 },
+        { friendid: 'holmes', subject: 'voice', contents: 'nova' },
+        { friendid: 'holmes', subject: 'image', contents: '/files/images/new.webp' },
+      ]),
+    );
+    expect(inputsOf('SetFriendDetails')).toHaveLength(0);
   });
 
   it('window focus autosaves too', async () => {

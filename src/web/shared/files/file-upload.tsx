@@ -1,23 +1,34 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
+import { createNotificationsStore, showNotification } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadIcon } from '../components/icons.tsx';
 import { useErrorText } from '../hooks/use-error-text.ts';
-import { isolate } from '../i18n/language.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 import { autoDir } from '../i18n/auto-dir.ts';
 import { FILE_ACCEPT, FILE_MAX_BYTES, uploadFile } from '../api/endpoints.ts';
 
-/** Upload a book or document for the character, under an optional subject. */
+/** The files dialog's own toasts: its host never shows another screen's. */
+export const filesToasts = createNotificationsStore();
+
+/**
+ * Upload a book or document for the character, under an optional subject. Success is the
+ * toast "File uploaded successfully" (spec part 2 §7); a problem goes to the dialog, which
+ * shows one error at a time and clears it when anything is tried again.
+ */
 export function FileUpload({
   user,
   friendid,
   friendtype,
+  onStart,
+  onProblem,
   onUploaded,
 }: {
   user: string;
   friendid: string;
   friendtype: number;
+  onStart: () => void;
+  onProblem: (text: string) => void;
   onUploaded: () => void;
 }) {
   const { t } = useTranslation();
@@ -26,16 +37,12 @@ export function FileUpload({
   const input = useRef<HTMLInputElement>(null);
   const [subject, setSubject] = useState('');
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   const send = async (file: File | undefined) => {
     if (!file) return;
-    setMessage(null);
+    onStart();
     if (file.size > FILE_MAX_BYTES) {
-      setMessage({
-        ok: false,
-        text: t('files.tooBig', { mb: FILE_MAX_BYTES / 1024 / 1024 }),
-      });
+      onProblem(t('files.tooBig', { mb: FILE_MAX_BYTES / 1024 / 1024 }));
       return;
     }
     setBusy(true);
@@ -49,16 +56,19 @@ export function FileUpload({
         lang,
       });
       if (r.ok) {
-        setMessage({ ok: true, text: t('files.uploaded', { name: isolate(file.name) }) });
+        showNotification(
+          { color: 'teal', message: t('files.uploaded'), 'data-testid': 'files-toast' },
+          filesToasts,
+        );
         setSubject('');
         onUploaded();
       } else {
         console.warn('file upload refused', r.text);
-        setMessage({ ok: false, text: r.text || t('common.unknownError') });
+        onProblem(r.text || t('common.unknownError'));
       }
     } catch (err) {
       console.warn('file upload failed', err);
-      setMessage({ ok: false, text: errorText(err) });
+      onProblem(errorText(err));
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
@@ -95,18 +105,6 @@ export function FileUpload({
           data-testid="files-upload-input"
         />
       </Group>
-      {message ? (
-        <Text
-          size="sm"
-          mt={6}
-          c={message.ok ? 'teal.8' : 'red.8'}
-          role={message.ok ? 'status' : 'alert'}
-          dir="auto"
-          data-testid="files-message"
-        >
-          {message.text}
-        </Text>
-      ) : null}
     </div>
   );
 }

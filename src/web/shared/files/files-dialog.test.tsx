@@ -112,9 +112,9 @@ describe('files dialog', () => {
     await user.type(screen.getByTestId('files-upload-subject'), 'The novel');
     const book = new File(['Chapter 1\nIt was a dark night.'], 'book.txt', { type: 'text/plain' });
     await user.upload(screen.getByTestId('files-upload-input'), book);
-    // The file name is isolated (Unicode isolates) inside the sentence.
-    expect(await screen.findByTestId('files-message')).toHaveTextContent(
-      /^\u2068book\.txt\u2069 was uploaded\.$/,
+    // Spec part 2 §7: the toast "File uploaded successfully".
+    expect(await screen.findByTestId('files-toast')).toHaveTextContent(
+      /^File uploaded successfully$/,
     );
     const [url, form] = vi.mocked(postForm).mock.calls[0]!;
     expect(url).toBe('/api/upload');
@@ -137,9 +137,26 @@ describe('files dialog', () => {
       await screen.findByTestId('files-upload-input'),
       new File(['x'], 'a.txt', { type: 'text/plain' }),
     );
-    expect(await screen.findByTestId('files-message')).toHaveTextContent(
+    expect(await screen.findByTestId('files-error')).toHaveTextContent(
       'The file is too large (server).',
     );
+  });
+
+  it('an upload error goes once a later action succeeds', async () => {
+    serve();
+    vi.mocked(postForm).mockResolvedValue({ status: 413, text: 'The file is too large (server).' });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderDialog();
+    await user.upload(
+      await screen.findByTestId('files-upload-input'),
+      new File(['x'], 'a.txt', { type: 'text/plain' }),
+    );
+    expect(await screen.findByTestId('files-error')).toHaveTextContent('too large');
+    await user.click(screen.getAllByTestId('files-top')[1]!);
+    await waitFor(() => expect(inputsOf('MoveFileToTop')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('files-error')).not.toBeInTheDocument());
+    expect(screen.queryByText(/too large/)).not.toBeInTheDocument();
   });
 
   it('closes when there is no user', async () => {

@@ -7,10 +7,14 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import './files.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';
 import { Alert, Divider, Group, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TIMINGS } from '../../../protocol/constants.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useErrorText } from '../hooks/use-error-text.ts';
@@ -18,7 +22,7 @@ import { isolate } from '../i18n/language.ts';
 import { useStored } from '../storage/use-stored.ts';
 import { HelpButton } from '../help/help-dialog.tsx';
 import { FileRow, type FileEntry } from './file-row.tsx';
-import { FileUpload } from './file-upload.tsx';
+import { FileUpload, filesToasts } from './file-upload.tsx';
 import { useKnowledgeChanged } from '../knowledge/knowledge-api.ts';
 import { useFiles } from './files-api.ts';
 import { GdocsImport } from './gdocs-import.tsx';
@@ -103,14 +107,22 @@ export function FilesDialog({
           {t('files.personalNote', { name: isolate(friendname || friendid) })}
         </Alert>
       ) : null}
+      <Notifications
+        store={filesToasts}
+        position="top-center"
+        zIndex={400}
+        autoClose={TIMINGS.toastMs}
+      />
       <FileUpload
         user={user ?? ''}
         friendid={friendid}
         friendtype={friendtype}
+        onStart={() => setError('')}
+        onProblem={setError}
         onUploaded={() => void api.refresh()}
       />
       {error ? (
-        <Alert color="red" mt="sm" p="xs" data-testid="files-error">
+        <Alert color="red" mt="sm" p="xs" role="alert" dir="auto" data-testid="files-error">
           {error}
         </Alert>
       ) : null}

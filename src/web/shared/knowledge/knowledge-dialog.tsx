@@ -84,9 +84,12 @@ export function KnowledgeDialog({
     <Modal
       opened={opened}
       onClose={close}
-      size={720}
+      // Spec part 2 §9: 80 % wide and 90 % high (full screen on a phone). Of the window:
+      // a percentage would be of the space inside Mantine's 5 % side margins.
+      size="80vw"
       fullScreen={small}
       radius={small ? 0 : 'lg'}
+      classNames={{ content: 'knowledge-dialog' }}
       title={
         <Group gap={4} component="span">
           {t('knowledge.dialogTitle', { name: isolate(friendname || friendid) })}

@@ -67,7 +67,9 @@ export function ImageField({
             </div>
           )}
         </div>
-        <Group gap="xs" className="studio-image__actions">
+        {/* Without preventGrowOverflow each button may take at most half the row: a button
+            that does not fit moves to the next line whole instead. */}
+        <Group gap="xs" className="studio-image__actions" preventGrowOverflow={false}>
           <Button
             size="compact-sm"
             variant="light"

@@ -264,7 +264,7 @@ export const he: Translation = {
     personalNote: 'הקבצים האלה שלך בלבד: רק בשיחות שלך עם {{name}} נעשה בהם שימוש.',
     upload: 'העלאת קובץ',
     uploadSubject: 'נושא (לא חובה)',
-    uploaded: 'הקובץ {{name}} הועלה.',
+    uploaded: 'הקובץ הועלה בהצלחה',
     tooBig: 'הקובץ גדול מדי (עד {{mb}} MB).',
     empty: 'עדיין אין קבצים. העלו ספר או מסמך שהדמות תכיר.',
     num: "מס'",

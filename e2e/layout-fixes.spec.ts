@@ -1,0 +1,167 @@
+import { expect, test, type Page } from './csp-guard.ts';
+import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
+
+/**
+ * The layout defects a new user found (issue 16): measurable facts in a real browser, with
+ * screenshots in he and en at 1280 and 390 px.
+ */
+
+const PASSWORD = 'layout pass 1';
+/** A full name of more than 13 characters, Hebrew first and English last. */
+const MIXED_NAME = 'קורא ראשון Anne';
+
+async function signIn(page: Page, lang: 'he' | 'en', grant = 'canadd,imgedit,globalpriv') {
+  const email = uniqueEmail(`layout-${lang}`);
+  await admin('create-user', email, '--name', MIXED_NAME, '--password', PASSWORD, '--grant', grant);
+  await signInWithPassword(page, email, PASSWORD, lang);
+}
+
+const noSidewaysScroll = (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+
+for (const lang of ['he', 'en'] as const) {
+  const en = lang === 'en';
+  const holmes = en ? 'holmesen' : 'holmes';
+  const holmesName = en ? 'Sherlock Holmes' : 'שרלוק הולמס';
+  const anne = en ? 'anneen' : 'anne';
+  const anneName = en ? 'Anne Shirley' : 'אן שירלי';
+  test(`shell, chat and studio layout in ${lang}`, async ({ page }, info) => {
+    // Many screens in one test (one sign-in): a bound for a busy machine, not a wait.
+    test.slow();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, lang);
+
+    // ---- the signed-in shell at 390 px: no sideways scroll, the name cut at its end ----
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/main');
+    await expect(page.getByTestId('friend-card').first()).toBeVisible();
+    const name = page.getByTestId('user-fullname');
+    await expect(name).toBeVisible();
+    await noSidewaysScroll(page);
+    // The name reads in its own direction (Hebrew first: right to left), so the cut is at
+    // its end: its first word stays in view.
+    expect(await name.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    const cut = await name.evaluate((el) => {
+      const text = el.firstChild as Text;
+      const box = el.getBoundingClientRect();
+      const inside = (from: number, to: number) => {
+        const range = document.createRange();
+        range.setStart(text, from);
+        range.setEnd(text, to);
+        const r = range.getBoundingClientRect();
+        return r.left >= box.left - 1 && r.right <= box.right + 1;
+      };
+      return {
+        cut: el.scrollWidth > el.clientWidth,
+        startShown: inside(0, 4),
+        endShown: inside(text.length - 2, text.length),
+      };
+    });
+    expect(cut).toEqual({ cut: true, startShown: true, endShown: false });
+    await shot(page, info, `layout-main-${lang}-390`);
+
+    // ---- chat at 390 px: the header names the character, with its picture ----
+    await page.goto(`/chat/${holmes}`);
+    await expect(page.getByTestId('chat-message').first()).toBeVisible();
+    const head = page.locator('.chat-main__friend');
+    await expect(head).toBeVisible();
+    await expect(head).toContainText(holmesName);
+    await expect(head.locator('img, .character-image').first()).toBeVisible();
+    await noSidewaysScroll(page);
+    await shot(page, info, `layout-chat-${lang}-390`);
+
+    // ---- chat at 1280×900: the subjects are in view beside the picture ----
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.getByTestId('subject-item').first()).toBeVisible();
+    const subjects = await page.locator('.subjects').boundingBox();
+    expect(subjects!.y).toBeGreaterThanOrEqual(0);
+    expect(subjects!.y + subjects!.height).toBeLessThanOrEqual(900);
+    // On the desktop the panel shows the picture: the header does not repeat it.
+    await expect(head).toBeHidden();
+    await shot(page, info, `layout-chat-${lang}-1280`);
+
+    // ---- the details dialog in memory mode: the selector marks "memory" ----
+    await page.getByTestId('memory-open').click();
+    const memory = page.getByTestId('details-mode-memory');
+    await expect(memory).toBeVisible();
+    await expect(page.getByTestId('details-text')).toBeVisible();
+    const indicator = page.locator('.mantine-SegmentedControl-indicator');
+    await expect
+      .poll(async () => {
+        const [a, b] = [await indicator.boundingBox(), await memory.boundingBox()];
+        return a && b ? a.x <= b.x + 1 && a.x + a.width >= b.x + b.width - 1 : false;
+      })
+      .toBe(true);
+    await shot(page, info, `layout-details-${lang}-1280`);
+    await page.keyboard.press('Escape');
+    await expect(memory).toBeHidden();
+
+    // ---- the knowledge dialog: 80 % × 90 % ----
+    await page.getByTestId('chat-knowledge').click();
+    const knowledge = page.getByTestId('knowledge-dialog');
+    await expect(knowledge).toBeVisible();
+    await expect(knowledge).toHaveCSS('opacity', '1');
+    const k = (await knowledge.boundingBox())!;
+    expect(Math.abs(k.width - 1280 * 0.8)).toBeLessThanOrEqual(2);
+    expect(Math.abs(k.height - 900 * 0.9)).toBeLessThanOrEqual(2);
+    await page.keyboard.press('Escape');
+    await expect(knowledge).toBeHidden();
+
+    // ---- minchat with a forced subject: the character's name, on the page's side ----
+    await page.goto(`/minchat/${en ? 'librarianen' : 'librarian'}/${anne}`);
+    const forced = page.locator(
+      `[data-testid="subject-item"][data-subject="${anne}"] .subjects__name`,
+    );
+    await expect(forced).toHaveText(anneName);
+    const aligned = await forced.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const text = range.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return { startGap: document.dir === 'rtl' ? box.right - text.right : text.left - box.left };
+    });
+    expect(aligned.startGap).toBeLessThanOrEqual(14);
+    await expect(page.getByTestId('chat-subject')).toHaveText(anneName);
+    await shot(page, info, `layout-minchat-${lang}-1280`);
+
+    // ---- the canvas dialog (a helper's): 80 % × 90 % too ----
+    await page.getByTestId('canvas-open').click();
+    const canvas = page.locator('.canvas-dialog');
+    await expect(canvas).toBeVisible();
+    await expect(canvas).toHaveCSS('opacity', '1');
+    const c = (await canvas.boundingBox())!;
+    expect(Math.abs(c.width - 1280 * 0.8)).toBeLessThanOrEqual(2);
+    expect(Math.abs(c.height - 900 * 0.9)).toBeLessThanOrEqual(2);
+    await page.keyboard.press('Escape');
+    await expect(canvas).toBeHidden();
+
+    // ---- studio: open a character and leave without a change: no question ----
+    await page.goto(`/createdit/${holmes}`);
+    await expect(page.getByTestId('studio-name')).toHaveValue(holmesName);
+    await page.getByTestId('edit-user').click();
+    await expect(page).toHaveURL(/\/edituser$/);
+    await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+
+    // ---- studio at 390 px: the image buttons keep their labels on one line ----
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/createdit/${holmes}`);
+    const pick = page.getByTestId('studio-image-pick');
+    await expect(pick).toBeVisible();
+    const label = pick.locator('.mantine-Button-label');
+    const lines = await label.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const pickBox = (await pick.boundingBox())!;
+    const labelBox = (await label.boundingBox())!;
+    expect(labelBox.x).toBeGreaterThanOrEqual(pickBox.x);
+    expect(labelBox.x + labelBox.width).toBeLessThanOrEqual(pickBox.x + pickBox.width);
+    await noSidewaysScroll(page);
+    await shot(page, info, `layout-studio-${lang}-390`);
+  });
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { callOrThrow } from '../../shared/api/call-or-throw.ts';
+
+export const friendCardKey = (friendid: string) => ['friendDetails', friendid] as const;
+
+/**
+ * Another character's card (GetFriendDetails) as the chat needs it: the one the editor's
+ * popup works on, or the one a route's detailsfor forces a subject for.
+ */
+export function useFriendCard(friendid: string | null | undefined) {
+  return useQuery({
+    queryKey: friendCardKey(friendid ?? ''),
+    enabled: !!friendid,
+    retry: false,
+    staleTime: 60_000,
+    queryFn: async () => (await callOrThrow('GetFriendDetails', { friendid: friendid! })).friend,
+  });
+}
