@@ -1,5 +1,8 @@
+import { pwaEn } from './pwa.ts';
+
 /** English texts. The Hebrew file must have exactly the same keys (checked by the type). */
 export const en = {
+  pwa: pwaEn,
   app: {
     name: 'Sefer Chat',
   },

@@ -1,7 +1,9 @@
 import type { Translation } from './en.ts';
+import { pwaHe } from './pwa.ts';
 
 /** Hebrew texts (the default language). */
 export const he: Translation = {
+  pwa: pwaHe,
   app: {
     name: 'ספר צ׳אט',
   },
