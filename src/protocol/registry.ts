@@ -5,6 +5,7 @@ import { chatActions } from './actions/chat.ts';
 import { friendActions } from './actions/friends.ts';
 import { imageActions } from './actions/images.ts';
 import { knowledgeActions } from './actions/knowledge.ts';
+import { pushActions } from './actions/push.ts';
 import { studioActions } from './actions/studio.ts';
 import { userActions } from './actions/users.ts';
 
@@ -18,6 +19,7 @@ export const actions = {
   ...knowledgeActions,
   ...imageActions,
   ...chatActions,
+  ...pushActions,
 };
 
 export type Actions = typeof actions;

@@ -15,6 +15,7 @@ import type { DomainEvents } from './platform/domain-events.ts';
 import type { Extractor } from './knowledge/extractor.ts';
 import type { MediaPorts } from './ai/media/media.ts';
 import type { GraceTimer } from './ops/shutdown.ts';
+import type { PushPort } from './push/push-sender.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -41,6 +42,8 @@ export interface Deps {
   jobs: Jobs;
   /** Images, speech, transcription, embeddings, and the Meter every model call reports to. */
   media: MediaPorts;
+  /** Web Push to browsers (VAPID); tests point subscriptions at a local push service. */
+  push: PushPort;
   /** Shared state between instances (rate limits) when REDIS_URL is set. */
   redis?: Redis | null;
   /** Waits out the shutdown grace; tests end it themselves instead of waiting. */

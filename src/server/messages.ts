@@ -248,6 +248,28 @@ const messages = {
     he: 'תמלול דיבור אינו מוגדר בשרת: יש להגדיר את TRANSCRIPTION_MODEL (למשל openai:whisper-1), או מפתח ספק שמפעיל אותו (OPENAI_API_KEY או GOOGLE_GENERATIVE_AI_API_KEY). אין תמלול שעובד בלי חיבור.',
     en: 'Speech transcription is not configured on this server: set TRANSCRIPTION_MODEL (for example openai:whisper-1), or a provider key that turns it on (OPENAI_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY). There is no offline transcription.',
   },
+
+  // Push notifications (push/push.service.ts)
+  pushTokenInvalid: {
+    he: 'המנוי להתראות אינו תקין.',
+    en: 'The notification subscription is not valid.',
+  },
+  pushEndpointRefused: {
+    he: 'שירות ההתראות של הדפדפן הזה אינו נתמך בשרת.',
+    en: "This browser's push service is not accepted by this server.",
+  },
+  pushTurnTitle: { he: 'תשובה חדשה מ{name}', en: 'New answer from {name}' },
+  pushTurnBody: {
+    he: 'התשובה מוכנה. הקישו כדי לפתוח את השיחה.',
+    en: 'The answer is ready. Tap to open the conversation.',
+  },
+  pushImageTitle: { he: 'התמונה שלך מוכנה', en: 'Your image is ready' },
+  pushImageBody: { he: 'הקישו כדי לראות אותה.', en: 'Tap to see it.' },
+  pushSharedTitle: { he: 'שיתפו איתך את {name}', en: '{name} was shared with you' },
+  pushSharedBody: {
+    he: 'הקישו כדי להתחיל לשוחח.',
+    en: 'Tap to start chatting.',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -23,6 +23,8 @@ import { redisEvents } from './platform/events-redis.ts';
 import { pgBossJobs } from './platform/jobs.ts';
 import { createDomainEvents } from './platform/domain-events.ts';
 import { seedStarterContent } from './seed/seed.ts';
+import { webPushSender } from './push/push-sender.ts';
+import { loadVapidKeys } from './push/vapid.ts';
 
 /** Chooses each outside service once, from configuration. */
 export async function createRuntime(
@@ -76,6 +78,7 @@ export async function createRuntime(
       meter: createMeter(database.db, systemClock, log),
     }),
     adminEndpoint: !config.DATABASE_URL,
+    push: webPushSender(loadVapidKeys(config), config.vapidSubject),
     events,
     domain: createDomainEvents(log),
     jobs: pgBossJobs(database.sql, log, {

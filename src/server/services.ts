@@ -11,6 +11,7 @@ import { filesService } from './knowledge/files.service.ts';
 import { googleDocsService } from './knowledge/google-docs.service.ts';
 import { knowledgeService } from './knowledge/knowledge.service.ts';
 import { usersService } from './users/users.service.ts';
+import { pushService } from './push/push.service.ts';
 
 export function createServices(deps: Deps) {
   const knowledge = knowledgeService(deps);
@@ -52,6 +53,7 @@ export function createServices(deps: Deps) {
     knowledge,
     googleDocs: googleDocsService(deps, knowledge),
     images: imagesService(deps),
+    push: pushService(deps),
   };
 }
 

@@ -10,3 +10,5 @@ export * from './schema/images.ts';
 export * from './schema/meta.ts';
 export * from './schema/chat.ts';
 export * from './schema/usage.ts';
+export * from './schema/push.ts';
+export * from './schema/analytics.ts';

@@ -7,6 +7,7 @@ import { imagesHandlers } from '../images/images.handlers.ts';
 import { knowledgeHandlers } from '../knowledge/knowledge.handlers.ts';
 import type { Services } from '../services.ts';
 import { usersHandlers } from '../users/users.handlers.ts';
+import { pushHandlers } from '../push/push.handlers.ts';
 import type { HandlerMap } from './handler-types.ts';
 
 export function createHandlers(s: Services): HandlerMap {
@@ -19,5 +20,6 @@ export function createHandlers(s: Services): HandlerMap {
     ...knowledgeHandlers(s),
     ...imagesHandlers(s),
     ...chatHandlers(s),
+    ...pushHandlers(s),
   };
 }

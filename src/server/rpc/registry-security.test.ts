@@ -97,6 +97,15 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   GetSetSelf: { email: 'victim@example.com', notes: 'overwritten' },
   GetCanvas: { user: 'victim@example.com', friendid: 'victimsecret' },
   UpdateCanvas: { user: 'victim@example.com', friendid: 'victimsecret', contents: 'overwritten' },
+  UpdateFCMToken: {
+    email: 'victim@example.com',
+    udid: 'victim-phone-1',
+    token: JSON.stringify({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/attacker',
+      keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+    }),
+  },
+  GetSetPushSettings: { email: 'victim@example.com', turn: 0, image: 1 },
 };
 
 /**
