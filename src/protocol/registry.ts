@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accessListActions } from './actions/access-list.ts';
+import { analyticsActions } from './actions/analytics.ts';
 import { authActions } from './actions/auth.ts';
 import { chatActions } from './actions/chat.ts';
 import { friendActions } from './actions/friends.ts';
@@ -20,6 +21,7 @@ export const actions = {
   ...imageActions,
   ...chatActions,
   ...pushActions,
+  ...analyticsActions,
 };
 
 export type Actions = typeof actions;

@@ -12,6 +12,7 @@ import { googleDocsService } from './knowledge/google-docs.service.ts';
 import { knowledgeService } from './knowledge/knowledge.service.ts';
 import { usersService } from './users/users.service.ts';
 import { pushService } from './push/push.service.ts';
+import { analyticsService } from './analytics/analytics.service.ts';
 
 export function createServices(deps: Deps) {
   const knowledge = knowledgeService(deps);
@@ -54,6 +55,7 @@ export function createServices(deps: Deps) {
     googleDocs: googleDocsService(deps, knowledge),
     images: imagesService(deps),
     push: pushService(deps),
+    analytics: analyticsService(deps),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { hashPassword } from '../infra/secrets.ts';
 import { failedJobs, type FailedJob } from '../platform/jobs.ts';
 import { usersRepo } from '../users/users.repo.ts';
+import { usageReport } from '../analytics/usage-report.ts';
 
 export const FLAGS = ['canadd', 'imgedit', 'globalpriv'] as const;
 export type Flag = (typeof FLAGS)[number];
@@ -29,12 +30,17 @@ export const AdminCommand = z.discriminatedUnion('command', [
   z.object({ command: z.literal('grant'), email: z.email(), flags: FlagList }),
   z.object({ command: z.literal('revoke'), email: z.email(), flags: FlagList }),
   z.object({ command: z.literal('jobs') }),
+  z.object({
+    command: z.literal('usage'),
+    days: z.coerce.number().int().min(1).max(366).default(30),
+  }),
 ]);
 export type AdminCommand = z.infer<typeof AdminCommand>;
 
 /** Administration that only the machine's operator may run (CLI, or the server's loopback port). */
 export async function runAdminCommand(db: Db, cmd: AdminCommand): Promise<string> {
   if (cmd.command === 'jobs') return describeFailedJobs(await failedJobs(db));
+  if (cmd.command === 'usage') return usageReport(db, cmd.days, new Date());
   const repo = usersRepo(db);
   const email = cmd.email.toLowerCase();
   const existing = await repo.byEmail(email);

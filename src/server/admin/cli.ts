@@ -11,6 +11,7 @@ const usage = `Usage:
   npm run admin -- grant <email> <flags>
   npm run admin -- revoke <email> <flags>
   npm run admin -- jobs                     background jobs that failed for good, with why
+  npm run admin -- usage [--days 30]        usage analytics: daily active users, page views, events
 Flags: canadd (create characters), imgedit (create images), globalpriv (see and manage everything).`;
 
 function fail(message: string): never {
@@ -27,6 +28,7 @@ function parseCommand(argv: string[]) {
       password: { type: 'string' },
       usertype: { type: 'string' },
       grant: { type: 'string' },
+      days: { type: 'string' },
     },
   });
   const [command, email, flags] = positionals;
@@ -42,7 +44,9 @@ function parseCommand(argv: string[]) {
         }
       : command === 'jobs'
         ? { command }
-        : { command, email, flags };
+        : command === 'usage'
+          ? { command, days: values.days }
+          : { command, email, flags };
   const parsed = AdminCommand.safeParse(raw);
   if (!parsed.success)
     fail(

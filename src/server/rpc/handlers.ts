@@ -8,6 +8,7 @@ import { knowledgeHandlers } from '../knowledge/knowledge.handlers.ts';
 import type { Services } from '../services.ts';
 import { usersHandlers } from '../users/users.handlers.ts';
 import { pushHandlers } from '../push/push.handlers.ts';
+import { analyticsHandlers } from '../analytics/analytics.handlers.ts';
 import type { HandlerMap } from './handler-types.ts';
 
 export function createHandlers(s: Services): HandlerMap {
@@ -21,5 +22,6 @@ export function createHandlers(s: Services): HandlerMap {
     ...imagesHandlers(s),
     ...chatHandlers(s),
     ...pushHandlers(s),
+    ...analyticsHandlers(s),
   };
 }

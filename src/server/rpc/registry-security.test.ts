@@ -106,6 +106,8 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
     }),
   },
   GetSetPushSettings: { email: 'victim@example.com', turn: 0, image: 1 },
+  TrackPageView: { path: '/main', visitor: 'visitor-1234' },
+  GetSetAnalyticsOptOut: { email: 'victim@example.com', optout: 1 },
 };
 
 /**

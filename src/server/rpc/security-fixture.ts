@@ -35,6 +35,8 @@ export async function seedVictim(t: TestApp): Promise<{ stranger: string; victim
     .insert(schema.images)
     .values({ owner: victimRow!.id, image: 'g_victim.png', prompt: 'a private prompt' });
   await t.storage.put('generated/g_victim.png', Buffer.from('not really a png'));
+  // Sign-ins are counted (analytics) after the step: done before anyone takes a snapshot.
+  await t.deps.domain.settled();
   return { stranger, victim };
 }
 
