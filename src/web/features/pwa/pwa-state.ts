@@ -10,9 +10,11 @@ interface PwaState {
   installPrompt: InstallPromptEvent | null;
   /** A new version is installed and waits for a safe moment to load. */
   updatePending: boolean;
+  /** The "Notifications and privacy" dialog is open. */
+  settingsOpen: boolean;
 }
 
-let state: PwaState = { installPrompt: null, updatePending: false };
+let state: PwaState = { installPrompt: null, updatePending: false, settingsOpen: false };
 const listeners = new Set<() => void>();
 
 export function setPwaState(patch: Partial<PwaState>) {
