@@ -22,6 +22,9 @@ export default defineConfig({
     // Hebrew first: the browser says so, as most of our readers' browsers do.
     locale: 'he-IL',
     screenshot: 'only-on-failure',
+    // Each test's fresh context would install the service worker and precache the whole
+    // app again: work that tests nothing there. e2e/pwa.spec.ts allows it where it is tested.
+    serviceWorkers: 'block',
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

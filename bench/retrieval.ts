@@ -41,6 +41,8 @@ import { freshDatabase, memoryMailer, rpc, userWithSession } from '../src/server
 import { memoryEvents } from '../src/server/platform/events.ts';
 import { createDomainEvents } from '../src/server/platform/domain-events.ts';
 import { pgBossJobs } from '../src/server/platform/jobs.ts';
+import { webPushSender } from '../src/server/push/push-sender.ts';
+import { loadVapidKeys } from '../src/server/push/vapid.ts';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
 const MB = Number(process.env.BENCH_MB ?? 5);
@@ -100,6 +102,7 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       googleDocs: googleDocsClient(config),
       events: memoryEvents(),
       domain: createDomainEvents(pino({ level: 'silent' })),
+      push: webPushSender(loadVapidKeys(config), config.vapidSubject),
       jobs: pgBossJobs(database.sql, pino({ level: 'silent' })),
       media: createMediaPorts(config, {
         meter: createMeter(database.db, systemClock, pino({ level: 'silent' })),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accessListActions } from './actions/access-list.ts';
+import { analyticsActions } from './actions/analytics.ts';
 import { authActions } from './actions/auth.ts';
 import { billingActions } from './actions/billing.ts';
 import { chatActions } from './actions/chat.ts';
@@ -9,6 +10,7 @@ import { historyActions } from './actions/history.ts';
 import { statsActions } from './actions/stats.ts';
 import { imageActions } from './actions/images.ts';
 import { knowledgeActions } from './actions/knowledge.ts';
+import { pushActions } from './actions/push.ts';
 import { studioActions } from './actions/studio.ts';
 import { userActions } from './actions/users.ts';
 
@@ -26,6 +28,8 @@ export const actions = {
   ...historyActions,
   ...statsActions,
   ...billingActions,
+  ...pushActions,
+  ...analyticsActions,
 };
 
 export type Actions = typeof actions;

@@ -171,6 +171,25 @@ const EnvSchema = z.object({
   ),
   /** Credits set aside when a turn starts (returned or settled when it ends). */
   CREDIT_TURN_HOLD: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  /**
+   * Web Push (VAPID). Without the keys, a pair is generated on first start and kept in
+   * DATA_DIR/vapid.json. Both or neither.
+   */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who push services may contact about our messages: a mailto: or https: address. */
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'expected mailto:… or https://…')
+      .optional(),
+  ),
+  /**
+   * Where the server may send pushes: browsers' push services only (the server posts to
+   * whatever address a subscription names, so anything else is refused). Origins, or
+   * `https://*.domain` for any host under it. Tests add their local push service.
+   */
+  PUSH_ALLOWED_ORIGINS: csv,
 });
 
 export type Env = z.output<typeof EnvSchema>;
@@ -189,9 +208,28 @@ export interface Config extends Env {
   version: string;
   /** Sign-in links go to the log too (see LOG_SIGNIN_LINKS). */
   logSigninLinks: boolean;
+  vapidFile: string;
+  vapidSubject: string;
+  /** PUSH_ALLOWED_ORIGINS, or the push services of the major browsers. */
+  pushAllowedOrigins: string[];
 }
 
+/** The push services of Chrome, Edge, Firefox and Safari (their subscription endpoints). */
+export const DEFAULT_PUSH_ORIGINS = [
+  'https://fcm.googleapis.com',
+  'https://*.notify.windows.com',
+  'https://updates.push.services.mozilla.com',
+  'https://*.push.services.mozilla.com',
+  'https://web.push.apple.com',
+  'https://*.push.apple.com',
+];
+
 export class ConfigError extends Error {}
+
+/** The address inside `Name <address>`. */
+function mailAddress(from: string): string {
+  return (from.match(/<([^>]+)>/)?.[1] ?? from).trim();
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -200,6 +238,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+    );
+  }
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError(
       'Invalid configuration:\n  - S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
@@ -217,6 +260,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     filesDir: resolve(dataDir, 'files'),
     webDir: resolve(import.meta.dirname, '../../dist/web'),
     version: e.APP_VERSION ?? '0.1.0',
+    vapidFile: resolve(dataDir, 'vapid.json'),
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
+    pushAllowedOrigins: e.PUSH_ALLOWED_ORIGINS.length
+      ? e.PUSH_ALLOWED_ORIGINS
+      : DEFAULT_PUSH_ORIGINS,
     logSigninLinks:
       e.LOG_SIGNIN_LINKS && !e.SMTP_URL && !e.SMTP_HOST && e.NODE_ENV !== 'production',
   };

@@ -17,6 +17,7 @@ import type { MediaPorts } from './ai/media/media.ts';
 import type { GraceTimer } from './ops/shutdown.ts';
 import type { Payments } from './billing/payments.ts';
 import type { Credits } from './billing/credits.ts';
+import type { PushPort } from './push/push-sender.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -47,6 +48,8 @@ export interface Deps {
   payments: Payments;
   /** The credit check every turn calls (reserve before, charge after): billing/credits.ts. */
   credits: Credits;
+  /** Web Push to browsers (VAPID); tests point subscriptions at a local push service. */
+  push: PushPort;
   /** Shared state between instances (rate limits) when REDIS_URL is set. */
   redis?: Redis | null;
   /** Waits out the shutdown grace; tests end it themselves instead of waiting. */

@@ -402,6 +402,27 @@ const messages = {
     he: 'נגמרו הקרדיטים שלך לשיחות. אפשר לרכוש עוד בדף הרכישה: /buy',
     en: 'You have run out of conversation credits. You can buy more on the purchase page: /buy',
   },
+  // Push notifications (push/push.service.ts)
+  pushTokenInvalid: {
+    he: 'המנוי להתראות אינו תקין.',
+    en: 'The notification subscription is not valid.',
+  },
+  pushEndpointRefused: {
+    he: 'שירות ההתראות של הדפדפן הזה אינו נתמך בשרת.',
+    en: "This browser's push service is not accepted by this server.",
+  },
+  pushTurnTitle: { he: 'תשובה חדשה מ{name}', en: 'New answer from {name}' },
+  pushTurnBody: {
+    he: 'התשובה מוכנה. הקישו כדי לפתוח את השיחה.',
+    en: 'The answer is ready. Tap to open the conversation.',
+  },
+  pushImageTitle: { he: 'התמונה שלך מוכנה', en: 'Your image is ready' },
+  pushImageBody: { he: 'הקישו כדי לראות אותה.', en: 'Tap to see it.' },
+  pushSharedTitle: { he: 'שיתפו איתך את {name}', en: '{name} was shared with you' },
+  pushSharedBody: {
+    he: 'הקישו כדי להתחיל לשוחח.',
+    en: 'Tap to start chatting.',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -25,6 +25,8 @@ import { createDomainEvents } from './platform/domain-events.ts';
 import { seedStarterContent } from './seed/seed.ts';
 import { createPayments } from './billing/create-payments.ts';
 import { createCredits } from './billing/credits.ts';
+import { webPushSender } from './push/push-sender.ts';
+import { loadVapidKeys } from './push/vapid.ts';
 
 /** Chooses each outside service once, from configuration. */
 export async function createRuntime(
@@ -78,6 +80,7 @@ export async function createRuntime(
       meter: createMeter(database.db, systemClock, log),
     }),
     adminEndpoint: !config.DATABASE_URL,
+    push: webPushSender(loadVapidKeys(config), config.vapidSubject),
     events,
     domain: createDomainEvents(log),
     jobs: pgBossJobs(database.sql, log, {

@@ -18,6 +18,8 @@ import { googleDocsService } from './knowledge/google-docs.service.ts';
 import { knowledgeService } from './knowledge/knowledge.service.ts';
 import { usersService } from './users/users.service.ts';
 import { voiceService } from './voice/voice.service.ts';
+import { pushService } from './push/push.service.ts';
+import { analyticsService } from './analytics/analytics.service.ts';
 
 export function createServices(deps: Deps) {
   const knowledge = knowledgeService(deps);
@@ -79,6 +81,8 @@ export function createServices(deps: Deps) {
     stats: statsService(deps),
     voice: voiceService(deps),
     billing: billingService(deps),
+    push: pushService(deps),
+    analytics: analyticsService(deps),
   };
 }
 

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { initialLanguage, lookupLanguage } from './app/language.ts';
+import { startServiceWorker } from './features/pwa/register-sw.ts';
 import { createQueryClient } from './app/providers.tsx';
 import { loadConfig } from './shared/api/config.ts';
 import { createI18n } from './shared/i18n/i18n.ts';
@@ -15,6 +16,7 @@ const queryClient = createQueryClient();
 // Early: the configuration also sets the XSRF cookie every POST needs.
 void loadConfig().catch(() => undefined);
 void lookupLanguage(search, i18n);
+startServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -8,6 +8,7 @@ import { friendsRepo } from '../friends/friends.repo.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { accessRepo } from './access.repo.ts';
+import { usersRepo } from '../users/users.repo.ts';
 
 /** Ours: the spec sets no limit. */
 export const MAX_ACCESS_ENTRIES = 200;
@@ -18,6 +19,7 @@ const COMPLETE_LIMIT = { limit: 300, window: 15 * 60 };
 export function accessService(deps: Deps) {
   const friends = friendsRepo(deps.db);
   const repo = accessRepo(deps.db);
+  const users = usersRepo(deps.db);
 
   return {
     /** Editors see who has access; the owner (and global privilege) change it. */
@@ -37,6 +39,7 @@ export function accessService(deps: Deps) {
       if (owner?.ownerEmail === input.user) {
         throw new AppError(ErrorCode.BAD_INPUT, msg('accessIsOwner', ctx.lang));
       }
+      const before = await repo.list(friend.id);
       const ok = await repo.upsert(
         friend.id,
         { email: input.user, fullname: input.fullname ?? '', editpriv: input.editpriv },
@@ -47,6 +50,16 @@ export function accessService(deps: Deps) {
           ErrorCode.BAD_INPUT,
           msg('accessTooMany', ctx.lang, { max: String(MAX_ACCESS_ENTRIES) }),
         );
+      }
+      // Newly shared with someone who has an account: they may want to hear of it (push).
+      const shared = await users.byEmail(input.user);
+      if (shared && !before.some((e) => e.user === input.user)) {
+        deps.domain.emit('friend.shared', {
+          byUserId: me.id,
+          userId: shared.id,
+          friendid: friend.friendid,
+          at: deps.clock.now().toISOString(),
+        });
       }
       return { friendemails: await repo.list(friend.id) };
     },

@@ -6,6 +6,7 @@ import { auditRepo } from '../history/audit.repo.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import type { Config } from '../config.ts';
 import { BillingAdminCommands, runBillingAdmin } from '../billing/billing.admin.ts';
+import { usageReport } from '../analytics/usage-report.ts';
 
 export const FLAGS = ['canadd', 'imgedit', 'globalpriv'] as const;
 export type Flag = (typeof FLAGS)[number];
@@ -40,6 +41,10 @@ export const AdminCommand = z.discriminatedUnion('command', [
   }),
   z.object({ command: z.literal('audit') }),
   ...BillingAdminCommands,
+  z.object({
+    command: z.literal('usage'),
+    days: z.coerce.number().int().min(1).max(366).default(30),
+  }),
 ]);
 export type AdminCommand = z.infer<typeof AdminCommand>;
 
@@ -49,6 +54,7 @@ export async function runAdminCommand(db: Db, cmd: AdminCommand, config?: Config
   if (cmd.command === 'audit') return describeAudit(await auditRepo(db).list(200));
   if (cmd.command === 'subscription-types' || cmd.command === 'billing')
     return runBillingAdmin(db, cmd, config);
+  if (cmd.command === 'usage') return usageReport(db, cmd.days, new Date());
   const repo = usersRepo(db);
   const email = cmd.email.toLowerCase();
   const existing = await repo.byEmail(email);

@@ -17,6 +17,7 @@ const usage = `Usage:
   npm run admin -- subscription-types set <code> [--name-he ..] [--name-en ..] [--txt-he <html>] [--txt-en <html>]
         [--price <shekels>] [--monthly 0|1] [--credits N] [--imgcredits N] [--canadd 0|1] [--imgedit 0|1] [--active 0|1] [--sort N]
   npm run admin -- billing sync             a Stripe Product and Price for each type without one
+  npm run admin -- usage [--days 30]        usage analytics: daily active users, page views, events
 Flags: canadd (create characters), imgedit (create images), globalpriv (see and manage everything).`;
 
 function fail(message: string): never {
@@ -45,6 +46,7 @@ function parseCommand(argv: string[]) {
       imgedit: { type: 'string' },
       active: { type: 'string' },
       sort: { type: 'string' },
+      days: { type: 'string' },
     },
   });
   const [command, email, flags] = positionals;
@@ -80,6 +82,8 @@ function parseCommand(argv: string[]) {
               active: values.active,
               sort: values.sort,
             }
+          : command === 'usage'
+            ? { command, days: values.days }
           : { command, email, flags };
   const parsed = AdminCommand.safeParse(raw);
   if (!parsed.success)

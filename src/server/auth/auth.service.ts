@@ -73,6 +73,7 @@ export function authService(deps: Deps) {
     const expiresAt = new Date(clock.now().getTime() + AUTH.sessionTtlDays * 86400_000);
     await repo.createSession(user.id, hashToken(token), expiresAt);
     ctx.session.begin(token, expiresAt);
+    deps.domain.emit('user.signed-in', { userId: user.id, at: clock.now().toISOString() });
     return token;
   }
 

@@ -14,3 +14,5 @@ export * from './schema/group.ts';
 export * from './schema/history.ts';
 export * from './schema/stats.ts';
 export * from './schema/billing.ts';
+export * from './schema/push.ts';
+export * from './schema/analytics.ts';

@@ -22,6 +22,8 @@ export interface DomainEventMap {
   'image.created': { userId: number; imageNum: number; ok: boolean; at: string };
   /** An order was paid and its grants applied, once per order (billing domain). */
   'order.paid': { userId: number; orderId: number; amountAgorot: number; at: string };
+  /** A session began (auth domain): usage analytics count sign-ins. */
+  'user.signed-in': { userId: number; at: string };
   /** A character was shared with a registered user (access domain). */
   'friend.shared': { byUserId: number; userId: number; friendid: string; at: string };
 }

@@ -11,6 +11,8 @@ import { imagesHandlers } from '../images/images.handlers.ts';
 import { knowledgeHandlers } from '../knowledge/knowledge.handlers.ts';
 import type { Services } from '../services.ts';
 import { usersHandlers } from '../users/users.handlers.ts';
+import { pushHandlers } from '../push/push.handlers.ts';
+import { analyticsHandlers } from '../analytics/analytics.handlers.ts';
 import type { HandlerMap } from './handler-types.ts';
 
 export function createHandlers(s: Services): HandlerMap {
@@ -27,5 +29,7 @@ export function createHandlers(s: Services): HandlerMap {
     ...historyHandlers(s),
     ...statsHandlers(s),
     ...billingHandlers(s),
+    ...pushHandlers(s),
+    ...analyticsHandlers(s),
   };
 }

@@ -120,6 +120,17 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   GetSubscriptionTypes: {},
   CancelSubscription: { email: 'victim@example.com' },
   BillingPortal: { email: 'victim@example.com' },
+  UpdateFCMToken: {
+    email: 'victim@example.com',
+    udid: 'victim-phone-1',
+    token: JSON.stringify({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/attacker',
+      keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+    }),
+  },
+  GetSetPushSettings: { email: 'victim@example.com', turn: 0, image: 1 },
+  TrackPageView: { path: '/main', visitor: 'visitor-1234' },
+  GetSetAnalyticsOptOut: { email: 'victim@example.com', optout: 1 },
 };
 
 /**

@@ -52,6 +52,8 @@ export async function seedVictim(t: TestApp): Promise<{ stranger: string; victim
     invoice: 'SB-000001',
     invoiceUrl: '/api/payment/invoice?order=1',
   });
+  // Sign-ins are counted (analytics) after the step: done before anyone takes a snapshot.
+  await t.deps.domain.settled();
   return { stranger, victim };
 }
 

@@ -28,6 +28,8 @@ import { createDomainEvents } from '../platform/domain-events.ts';
 import { runAdminCommand } from '../admin/admin.service.ts';
 import type { GoogleVerifier } from '../auth/google.ts';
 import type { GraceTimer } from '../ops/shutdown.ts';
+import { webPushSender, type PushPort } from '../push/push-sender.ts';
+import { loadVapidKeys } from '../push/vapid.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -110,6 +112,8 @@ export async function createTestApp(
     database?: Database;
     /** Another files store (an S3 bucket on a local S3 server); a temporary folder by default. */
     storage?: Storage;
+    /** Another push sender (default: Web Push with keys generated into the data folder). */
+    push?: PushPort;
     /** The shutdown grace, ended by the test (default: a real timer). */
     graceTimer?: GraceTimer;
     /** Rate limits elsewhere than in memory (Redis, PostgreSQL); given the test's clock. */
@@ -159,6 +163,8 @@ export async function createTestApp(
     }),
     payments: createPayments(config),
     credits: createCredits(database.db, config, clock, pino({ level: 'silent' })),
+    // Real Web Push; a test's subscriptions point at its local push service (test/push-service.ts).
+    push: opts.push ?? webPushSender(loadVapidKeys(config), config.vapidSubject),
     graceTimer: opts.graceTimer,
   };
   const app = await buildApp(deps);

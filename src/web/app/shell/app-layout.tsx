@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { PwaShell } from '../../features/pwa/pwa-shell.tsx';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { useSessionCheck } from '../../shared/session/use-session-check.ts';
 import { BusyOverlay } from './busy-overlay.tsx';
@@ -15,6 +16,7 @@ export function AppLayout() {
   return (
     <div className="app">
       <TopBar />
+      <PwaShell />
       <main className="app__main">
         <ScreenErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { InstallWidget } from '../../features/pwa/install-widget.tsx';
 import { LogoutIcon, UserIcon } from '../../shared/components/icons.tsx';
 import { useCurrentPageTitle } from '../../shared/hooks/page-title.ts';
 import { useAssistantHost } from '../../shared/session/use-assistant-host.ts';
@@ -67,6 +68,7 @@ export function TopBar() {
               </ActionIcon>
             </>
           ) : null}
+          <InstallWidget />
           <LangSwitch />
         </Group>
       </div>

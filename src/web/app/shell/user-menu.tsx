@@ -7,6 +7,10 @@ import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { withBusy } from '../../shared/hooks/busy.ts';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { storage } from '../../shared/storage/storage.ts';
+import {
+  NotificationsDialogHost,
+  NotificationsMenuItem,
+} from '../../features/pwa/settings-menu-item.tsx';
 
 /**
  * The signed-in user's name opens their menu: the profile, and signing out on every device
@@ -49,6 +53,7 @@ export function UserMenu({ fullname }: { fullname: string | null }) {
           <Menu.Item component={Link} to="/edituser">
             {t('shell.editUser')}
           </Menu.Item>
+          <NotificationsMenuItem />
           <Menu.Item
             color="red"
             onClick={() => setConfirming(true)}
@@ -58,6 +63,7 @@ export function UserMenu({ fullname }: { fullname: string | null }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <NotificationsDialogHost />
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}

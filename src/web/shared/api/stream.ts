@@ -2,6 +2,7 @@ import type { ChatMessage } from '../../../protocol/actions/chat.ts';
 import type { ActionInput } from '../../../protocol/registry.ts';
 import type { Answer } from './client.ts';
 import { NetworkError } from './errors.ts';
+import { beginActivity } from '../hooks/activity.ts';
 import { createSseParser } from './sse.ts';
 import { xsrfToken } from './xsrf.ts';
 
@@ -35,6 +36,21 @@ export class StreamCutError extends NetworkError {
  * Error ≠ 0 is returned, not thrown; a network failure or a cut stream throws.
  */
 export async function streamCall<A extends StreamAction>(
+  action: A,
+  input: ActionInput<A>,
+  handlers: StreamHandlers,
+  signal?: AbortSignal,
+): Promise<Answer<A>> {
+  // An app update never reloads the page while an answer is streaming in.
+  const end = beginActivity();
+  try {
+    return await streamAnswer(action, input, handlers, signal);
+  } finally {
+    end();
+  }
+}
+
+async function streamAnswer<A extends StreamAction>(
   action: A,
   input: ActionInput<A>,
   handlers: StreamHandlers,

@@ -4,8 +4,11 @@ import { chatExtrasEn } from './chat-extras.ts';
 
 import { voiceEn } from './voice.ts';
 import { billingEn } from './billing.ts';
+import { pwaEn } from './pwa.ts';
+
 /** English texts. The Hebrew file must have exactly the same keys (checked by the type). */
 export const en = {
+  pwa: pwaEn,
   app: {
     name: 'Sefer Chat',
   },

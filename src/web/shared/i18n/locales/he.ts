@@ -4,9 +4,11 @@ import { imagesHe } from './images.ts';
 import { groupHe } from './group.ts';
 import { voiceHe } from './voice.ts';
 import { billingHe } from './billing.ts';
+import { pwaHe } from './pwa.ts';
 
 /** Hebrew texts (the default language). */
 export const he: Translation = {
+  pwa: pwaHe,
   app: {
     name: 'ספר צ׳אט',
   },

@@ -1,0 +1,84 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { friends, pushSettings, pushSubscriptions, users } from '../db/schema.ts';
+import type { StoredSubscription } from './push-sender.ts';
+
+export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+export type PushSettingsRow = Omit<typeof pushSettings.$inferSelect, 'userId'>;
+
+export const DEFAULT_PUSH_SETTINGS: PushSettingsRow = { turn: true, image: false, shared: false };
+
+export function pushRepo(db: Db) {
+  return {
+    /**
+     * This device's subscription, replacing its earlier one (a renewal) and taking the
+     * endpoint over from any other account that used this browser before.
+     */
+    async save(userId: number, udid: string, sub: StoredSubscription, now: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(pushSubscriptions)
+          .where(
+            and(eq(pushSubscriptions.endpoint, sub.endpoint), ne(pushSubscriptions.userId, userId)),
+          );
+        await tx
+          .insert(pushSubscriptions)
+          .values({ userId, udid, ...sub, createdAt: now, updatedAt: now })
+          .onConflictDoUpdate({
+            target: [pushSubscriptions.userId, pushSubscriptions.udid],
+            set: { ...sub, updatedAt: now },
+          });
+      });
+    },
+    async removeDevice(userId: number, udid: string): Promise<number> {
+      const rows = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.udid, udid)))
+        .returning({ id: pushSubscriptions.id });
+      return rows.length;
+    },
+    /** The push service says the subscription is gone; only that exact one is removed. */
+    async removeGone(id: number, endpoint: string): Promise<number> {
+      const rows = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.endpoint, endpoint)))
+        .returning({ id: pushSubscriptions.id });
+      return rows.length;
+    },
+    async byId(id: number): Promise<SubscriptionRow | undefined> {
+      const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+      return row;
+    },
+    async ofUser(userId: number): Promise<SubscriptionRow[]> {
+      return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    },
+    async settings(userId: number): Promise<PushSettingsRow> {
+      const [row] = await db
+        .select({ turn: pushSettings.turn, image: pushSettings.image, shared: pushSettings.shared })
+        .from(pushSettings)
+        .where(eq(pushSettings.userId, userId));
+      return row ?? DEFAULT_PUSH_SETTINGS;
+    },
+    async saveSettings(userId: number, patch: Partial<PushSettingsRow>) {
+      await db
+        .insert(pushSettings)
+        .values({ userId, ...DEFAULT_PUSH_SETTINGS, ...patch })
+        .onConflictDoUpdate({ target: pushSettings.userId, set: patch });
+    },
+    /** A character's name for a notification (its id if it has none). */
+    async friendName(friendid: string): Promise<string> {
+      const [row] = await db
+        .select({ name: friends.friendname })
+        .from(friends)
+        .where(eq(friends.friendid, friendid));
+      return row?.name || friendid;
+    },
+    /** The language a user's notifications are written in. */
+    async langOf(userId: number): Promise<string | undefined> {
+      const [row] = await db.select({ lang: users.lang }).from(users).where(eq(users.id, userId));
+      return row?.lang;
+    },
+  };
+}
+
+export type PushRepo = ReturnType<typeof pushRepo>;

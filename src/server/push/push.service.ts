@@ -1,0 +1,132 @@
+import { ErrorCode } from '../../protocol/errors.ts';
+import { PushSubscriptionJson } from '../../protocol/actions/push.ts';
+import type { PushKind, PushMessage } from '../../protocol/push.ts';
+import type { ParsedInput } from '../../protocol/registry.ts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { msg, type MessageKey } from '../messages.ts';
+import { requireUser, type Ctx } from '../rpc/context.ts';
+import { endpointAllowed } from './push-sender.ts';
+import { pushRepo, type PushSettingsRow } from './push.repo.ts';
+
+/** One job per device and message: a retry sends again to that device only. */
+export const PUSH_JOB = 'push-send';
+
+interface PushJob {
+  subscriptionId: number;
+  endpoint: string;
+  message: PushMessage;
+}
+
+const TEXTS: Record<PushKind, [MessageKey, MessageKey]> = {
+  turn: ['pushTurnTitle', 'pushTurnBody'],
+  image: ['pushImageTitle', 'pushImageBody'],
+  shared: ['pushSharedTitle', 'pushSharedBody'],
+};
+
+const flag = (b: boolean) => (b ? 1 : 0);
+
+export function pushService(deps: Deps) {
+  const repo = pushRepo(deps.db);
+
+  /** Queues `kind` for every device of the user, if they want to hear about it. */
+  async function notify(userId: number, kind: PushKind, url: string, friendid?: string) {
+    const settings = await repo.settings(userId);
+    if (!settings[kind]) return;
+    const devices = await repo.ofUser(userId);
+    if (devices.length === 0) return;
+    const lang = (await repo.langOf(userId)) === 'en' ? 'en' : 'he';
+    const name = friendid ? await repo.friendName(friendid) : '';
+    const [title, body] = TEXTS[kind];
+    const message: PushMessage = {
+      kind,
+      title: msg(title, lang, { name }),
+      body: msg(body, lang, { name }),
+      url,
+      tag: `${kind}:${friendid ?? ''}`,
+      lang,
+    };
+    for (const d of devices) {
+      await deps.jobs.send(PUSH_JOB, {
+        subscriptionId: d.id,
+        endpoint: d.endpoint,
+        message,
+      } satisfies PushJob);
+    }
+  }
+
+  async function deliver(job: PushJob) {
+    const sub = await repo.byId(job.subscriptionId);
+    // Removed or renewed since the job was queued: nothing to send to.
+    if (!sub || sub.endpoint !== job.endpoint) return;
+    const result = await deps.push.send(sub, JSON.stringify(job.message));
+    if (result === 'gone') {
+      await repo.removeGone(sub.id, sub.endpoint);
+      deps.log.info({ subscription: sub.id }, 'push subscription gone (404/410): removed');
+    }
+  }
+
+  deps.jobs.define<PushJob>(PUSH_JOB, deliver, { retryLimit: 3, retryDelaySeconds: 30 });
+  deps.domain.on('turn.finished', (e) =>
+    notify(e.userId, 'turn', `/chat/${e.friendid}`, e.friendid),
+  );
+  deps.domain.on('image.created', (e) =>
+    e.ok ? notify(e.userId, 'image', '/createimg') : undefined,
+  );
+  deps.domain.on('friend.shared', (e) =>
+    notify(e.userId, 'shared', `/chat/${e.friendid}`, e.friendid),
+  );
+
+  return {
+    notify,
+    /** Spec part 1 §7 UpdateFCMToken: this device's subscription, or its removal (''). */
+    async updateToken(input: ParsedInput<'UpdateFCMToken'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      if (input.token === '') {
+        const removed = await repo.removeDevice(me.id, input.udid);
+        ctx.log.info({ removed }, 'push subscription removed');
+        return {};
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(input.token);
+      } catch {
+        parsed = null;
+      }
+      const sub = PushSubscriptionJson.safeParse(parsed);
+      if (!sub.success) {
+        throw new AppError(ErrorCode.BAD_INPUT, msg('pushTokenInvalid', ctx.lang));
+      }
+      // The server will post to this address: only browsers' push services (no SSRF).
+      if (!endpointAllowed(sub.data.endpoint, deps.config.pushAllowedOrigins)) {
+        ctx.log.warn({ origin: new URL(sub.data.endpoint).origin }, 'push endpoint refused');
+        throw new AppError(ErrorCode.BAD_INPUT, msg('pushEndpointRefused', ctx.lang));
+      }
+      await repo.save(
+        me.id,
+        input.udid,
+        { endpoint: sub.data.endpoint, p256dh: sub.data.keys.p256dh, auth: sub.data.keys.auth },
+        deps.clock.now(),
+      );
+      ctx.log.info('push subscription stored');
+      return {};
+    },
+
+    async getSetSettings(input: ParsedInput<'GetSetPushSettings'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const patch: Partial<PushSettingsRow> = {};
+      if (input.turn !== undefined) patch.turn = input.turn === 1;
+      if (input.image !== undefined) patch.image = input.image === 1;
+      if (input.shared !== undefined) patch.shared = input.shared === 1;
+      if (Object.keys(patch).length) await repo.saveSettings(me.id, patch);
+      const s = await repo.settings(me.id);
+      return {
+        turn: flag(s.turn),
+        image: flag(s.image),
+        shared: flag(s.shared),
+        devices: (await repo.ofUser(me.id)).length,
+        vapidkey: deps.push.publicKey,
+      };
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The service worker (built by vite-plugin-pwa, injectManifest): the app shell and hashed
+ * assets precached so the app opens at once and offline; updates wait until the page says
+ * it is a safe moment (SKIP_WAITING); Web Push messages shown as notifications that open
+ * the right chat. Typed locally: the DOM and WebWorker libraries cannot share one program.
+ */
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { PUSH_SKIP_WHEN_VISIBLE, parsePushMessage } from '../../protocol/push.ts';
+
+interface ExtendableEvent extends Event {
+  waitUntil(p: Promise<unknown>): void;
+}
+interface PushEvent extends ExtendableEvent {
+  data: { text(): string } | null;
+}
+interface NotificationClickEvent extends ExtendableEvent {
+  notification: { data: unknown; close(): void };
+}
+interface WindowClient {
+  url: string;
+  focused: boolean;
+  visibilityState: DocumentVisibilityState;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
+interface SwScope {
+  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+  location: Location;
+  registration: { showNotification(title: string, options?: NotificationOptions): Promise<void> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(o: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'message', h: (e: MessageEvent) => void): void;
+  addEventListener(type: 'activate', h: (e: ExtendableEvent) => void): void;
+  addEventListener(type: 'push', h: (e: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', h: (e: NotificationClickEvent) => void): void;
+}
+declare const self: SwScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// Every page of the app is the same shell; the server's own paths are never answered from it.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/files\//],
+  }),
+);
+
+self.addEventListener('message', (e) => {
+  if ((e.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+// The first install takes the open page over, so it works offline from then on.
+self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
+
+async function windows() {
+  return self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+}
+
+self.addEventListener('push', (e) => {
+  const msg = parsePushMessage(e.data?.text() ?? '');
+  if (!msg) return;
+  e.waitUntil(
+    (async () => {
+      // "An answer finished while you were away": someone looking at the app needs no ping.
+      if (PUSH_SKIP_WHEN_VISIBLE.has(msg.kind)) {
+        const open = await windows();
+        if (open.some((c) => c.focused && c.visibilityState === 'visible')) return;
+      }
+      await self.registration.showNotification(msg.title, {
+        body: msg.body,
+        tag: msg.tag,
+        lang: msg.lang,
+        dir: msg.lang === 'he' ? 'rtl' : 'ltr',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        data: { url: msg.url },
+      });
+    })(),
+  );
+});
+
+self.addEventListener('notificationclick', (e) => {
+  e.notification.close();
+  const path = (e.notification.data as { url?: unknown } | null)?.url;
+  const url = new URL(typeof path === 'string' ? path : '/', self.location.origin);
+  // Only our own pages: a message can never send the reader elsewhere.
+  const target = url.origin === self.location.origin ? url.href : self.location.origin;
+  e.waitUntil(
+    (async () => {
+      const open = await windows();
+      const tab = open.find((c) => c.url === target) ?? open[0];
+      if (tab) {
+        const focused = await tab.focus();
+        if (tab.url !== target) await focused.navigate(target);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});
