@@ -65,26 +65,26 @@ function parseCommand(argv: string[]) {
         : command === 'imgcredit'
           ? { command, email, amount: flags }
           : command === 'subscription-types' || command === 'billing'
-          ? {
-              command,
-              action: email,
-              code: flags,
-              nameHe: values['name-he'],
-              nameEn: values['name-en'],
-              txtHe: values['txt-he'],
-              txtEn: values['txt-en'],
-              price: values.price,
-              monthly: values.monthly,
-              credits: values.credits,
-              imgcredits: values.imgcredits,
-              canadd: values.canadd,
-              imgedit: values.imgedit,
-              active: values.active,
-              sort: values.sort,
-            }
-          : command === 'usage'
-            ? { command, days: values.days }
-          : { command, email, flags };
+            ? {
+                command,
+                action: email,
+                code: flags,
+                nameHe: values['name-he'],
+                nameEn: values['name-en'],
+                txtHe: values['txt-he'],
+                txtEn: values['txt-en'],
+                price: values.price,
+                monthly: values.monthly,
+                credits: values.credits,
+                imgcredits: values.imgcredits,
+                canadd: values.canadd,
+                imgedit: values.imgedit,
+                active: values.active,
+                sort: values.sort,
+              }
+            : command === 'usage'
+              ? { command, days: values.days }
+              : { command, email, flags };
   const parsed = AdminCommand.safeParse(raw);
   if (!parsed.success)
     fail(
