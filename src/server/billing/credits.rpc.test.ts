@@ -110,6 +110,36 @@ describe.each(testDatabases())('credits on chat turns on %s', (kind) => {
     expect((await userRow('spent@example.com')).credits).toBe(50 - TURN_COST);
   });
 
+  it('group chat: a spent balance refuses before storing; each answer is charged and the hold goes back', async () => {
+    const bearer = await userWithSession(t, 'group-credits@example.com');
+    await rpc(t.app, { action: 'GetSetUserData' }, { bearer });
+    const u = await userRow('group-credits@example.com');
+    const group = (message: string, lang = 'en') =>
+      rpc(
+        t.app,
+        { action: 'MultiChatAsk', friends: 'holmesen,tevyeen', to: 'holmesen', message, lang },
+        { bearer },
+      );
+    await t.deps.db.update(users).set({ credits: 0 }).where(eq(users.id, u.id));
+    const he = await group('שאלה', 'he');
+    expect(he.body.Error).toBe(ErrorCode.NO_CREDITS);
+    expect(
+      (await rpc(t.app, { action: 'RetrieveMultiConversaion', lang: 'en' }, { bearer })).body.chat,
+    ).toEqual([]);
+    await t.deps.db.update(users).set({ credits: 100 }).where(eq(users.id, u.id));
+    const ok = await group('Who took the cream?');
+    expect(ok.body.Error).toBe(0);
+    const answers = ok.body.answers as unknown[];
+    expect(answers.length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => t.deps.db.select().from(creditHolds).where(eq(creditHolds.userId, u.id)))
+      .toEqual([]);
+    await t.deps.domain.settled();
+    expect((await userRow('group-credits@example.com')).credits).toBe(
+      100 - TURN_COST * answers.length,
+    );
+  });
+
   it('a hold of a turn that never finished goes back to its user', async () => {
     const bearer = await userWithSession(t, 'stale@example.com');
     await rpc(t.app, { action: 'GetSetUserData' }, { bearer });

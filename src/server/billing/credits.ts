@@ -24,6 +24,8 @@ export interface FinishedTurn {
 /** Credits set aside for one turn; bind it to the reply so the turn's end settles it. */
 export interface CreditHold {
   bind(replyId: number): Promise<void>;
+  /** Gives the credits back (a turn whose answers are charged one by one, e.g. group chat). */
+  release(): Promise<void>;
 }
 
 /**
@@ -152,6 +154,20 @@ export function createCredits(db: Db, config: Config, clock: Clock, log: Logger)
         async bind(replyId: number) {
           await db.update(creditHolds).set({ replyId }).where(eq(creditHolds.id, holdRow.id));
         },
+        async release() {
+          await db.transaction(async (tx) => {
+            const gone = await tx
+              .delete(creditHolds)
+              .where(eq(creditHolds.id, holdRow.id))
+              .returning({ amount: creditHolds.amount });
+            const back = gone.reduce((s, h) => s + h.amount, 0);
+            if (back)
+              await tx
+                .update(users)
+                .set({ credits: sql`${users.credits} + ${back}` })
+                .where(eq(users.id, userId));
+          });
+        },
       };
     },
 
@@ -172,7 +188,8 @@ export function createCredits(db: Db, config: Config, clock: Clock, log: Logger)
           });
           const held = await tx
             .delete(creditHolds)
-            .where(eq(creditHolds.replyId, turn.replyId))
+            // The user's own hold only: a group reply's id may equal a chat reply's.
+            .where(and(eq(creditHolds.replyId, turn.replyId), eq(creditHolds.userId, turn.userId)))
             .returning({ amount: creditHolds.amount });
           const back = held.reduce((s, h) => s + h.amount, 0);
           if (back - cost !== 0) {

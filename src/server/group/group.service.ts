@@ -1,3 +1,4 @@
+import type { CreditHold } from '../billing/credits.ts';
 import { EDITOR_FRIEND_ID, GRAPHIC_DESIGNER_FRIEND_ID } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { GroupAnswer } from '../../protocol/actions/group.ts';
@@ -175,6 +176,7 @@ export function groupService(deps: ChatDeps) {
     first: GroupMessageRow,
     userMessage: GroupMessageRow,
     lang: 'he' | 'en',
+    hold: CreditHold | null,
   ) {
     const memberList = members.map(toMember);
     let followUps = 0;
@@ -241,7 +243,10 @@ export function groupService(deps: ChatDeps) {
       });
       if (nextRow) return speak(i + 1, nextRow);
     };
-    void speak(0, first).catch((err: unknown) => deps.log.error({ err }, 'group turn failed'));
+    void speak(0, first)
+      .catch((err: unknown) => deps.log.error({ err }, 'group turn failed'))
+      .finally(() => hold?.release())
+      .catch((err: unknown) => deps.log.error({ err }, 'group turn credit hold not returned'));
   }
 
   function insertAnswer(userId: number, friend: FriendRow) {
@@ -267,6 +272,12 @@ export function groupService(deps: ChatDeps) {
     if (input.to && !members.some((m) => m.friendid.toLowerCase() === input.to!.toLowerCase()))
       throw new AppError(ErrorCode.BAD_INPUT, msg('groupNotMember', lang));
     await busy(me.id, ctx);
+    // Credits first: a spent balance refuses before anything is stored (billing). The hold
+    // covers the whole turn; each answer is charged as it finishes, then the hold goes back.
+    const offline = members.every(
+      (m) => deps.engine.resolver.resolve(m.model).provider === 'offline',
+    );
+    const hold = await deps.credits.reserveTurn(me.id, { offline }, lang);
     await repo.setSelection(
       me.id,
       members.map((m) => m.friendid),
@@ -302,7 +313,7 @@ export function groupService(deps: ChatDeps) {
     ctx.log.debug({ by, speakers: speakers.map((s) => s.friendid) }, 'group speakers chosen');
     const queue = speakers.map((s) => members.find((m) => m.friendid === s.friendid)!);
     const first = await insertAnswer(me.id, queue[0]!);
-    runTurn(me, members, queue, first, userMessage, lang);
+    runTurn(me, members, queue, first, userMessage, lang, hold);
     return turnStream(me.id, userMessage.id, ctx, {
       usermessage: toMessage({ m: userMessage, friendid: null, image: null }),
       speakers: queue.map((f) => ({ friendid: f.friendid, speaker: f.friendname, image: f.image })),
