@@ -1,27 +1,5 @@
-import type { SVGProps } from 'react';
-
 /** The chat's own icons (stop, copy, regenerate, arrows, download), in the shared icons' style. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 20, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from '../../shared/components/icons.tsx';
 
 /** Stop: a filled square. */
 export function StopIcon(props: IconProps) {

@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** The few icons the app needs, inline (no icon font or icon package in the bundle). */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...rest }: IconProps) {
+/** The frame every icon draws in (24×24, stroked with the text colour). */
+export function Icon({ size = 20, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

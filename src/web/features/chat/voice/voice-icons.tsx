@@ -1,26 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon as BaseIcon, type IconProps } from '../../../shared/components/icons.tsx';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 18, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+const Icon = (props: IconProps) => <BaseIcon size={18} {...props} />;
 
 export function SpeakerIcon(props: IconProps) {
   return (
