@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine. The
+    // tests wait on states (never on time), so they take both cores.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
