@@ -57,14 +57,10 @@ for (const lang of ['he', 'en'] as const) {
 
     // Stop: the button takes Send's place while the answer streams; the text so far stays.
     const input = page.getByTestId('chat-input');
-    // The greeting is written and followed before a question is taken: a send while the page
-    // still follows it is not taken (the text stays in the input), so wait on that state.
+    // The greeting is written and followed before a question is taken.
     await expect(last(page)).toHaveAttribute('data-status', 'done');
     await input.fill(t.slow);
-    await expect(async () => {
-      await input.press('Enter');
-      await expect(input).toHaveValue('', { timeout: 5_000 });
-    }).toPass({ timeout: 60_000 });
+    await input.press('Enter');
     const stop = page.getByRole('button', { name: t.stop }).first();
     await expect(last(page)).toContainText('מילה2');
     // Dispatched: Playwright's actionability wait saw this live-updating bar as not enabled.
