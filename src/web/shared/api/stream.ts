@@ -50,12 +50,37 @@ export async function streamCall<A extends StreamAction>(
   }
 }
 
-async function streamAnswer<A extends StreamAction>(
+function streamAnswer<A extends StreamAction>(
   action: A,
   input: ActionInput<A>,
   handlers: StreamHandlers,
   signal?: AbortSignal,
 ): Promise<Answer<A>> {
+  return postActionStream<Answer<A>>(
+    action,
+    input,
+    (event, payload) => {
+      if (event === 'start') handlers.onStart?.(payload as StreamStart);
+      else if (event === 'delta')
+        handlers.onDelta?.(String((payload as { text?: unknown }).text ?? ''));
+      else if (event === 'restart') handlers.onRestart?.();
+    },
+    signal,
+  );
+}
+
+/**
+ * POSTs an action asking for Server-Sent Events (EventSource cannot POST) and hands each
+ * event but `done` to `onEvent`. Resolves with the `done` event's payload, or the plain JSON
+ * answer of a refusal; a network failure throws NetworkError, a stream cut before `done`
+ * StreamCutError. Every streaming action of the web (chat, group chat) reads through here.
+ */
+export async function postActionStream<T>(
+  action: string,
+  input: object,
+  onEvent: (event: string, payload: unknown) => void,
+  signal?: AbortSignal,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch('/api', {
@@ -83,10 +108,10 @@ async function streamAnswer<A extends StreamAction>(
     }
     if (typeof (json as { Error?: unknown } | null)?.Error !== 'number')
       throw new NetworkError(`no Error field (HTTP ${res.status})`);
-    return json as Answer<A>;
+    return json as T;
   }
 
-  let done: Answer<A> | undefined;
+  let done: T | undefined;
   const parser = createSseParser(({ event, data }) => {
     if (done) return;
     let payload: unknown;
@@ -95,11 +120,8 @@ async function streamAnswer<A extends StreamAction>(
     } catch {
       return;
     }
-    if (event === 'start') handlers.onStart?.(payload as StreamStart);
-    else if (event === 'delta')
-      handlers.onDelta?.(String((payload as { text?: unknown }).text ?? ''));
-    else if (event === 'restart') handlers.onRestart?.();
-    else if (event === 'done') done = payload as Answer<A>;
+    if (event === 'done') done = payload as T;
+    else onEvent(event, payload);
   });
 
   const reader = res.body.getReader();
