@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DirectPaths, PaymentRequest } from '../../protocol/direct.ts';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
@@ -74,6 +74,16 @@ export async function registerBillingRoutes(
   const secure = config.publicUrl.startsWith('https://');
   const json = (reply: FastifyReply, status: number, body: Record<string, unknown>) =>
     reply.status(status).send(body);
+  /** The order asked for and the caller, for the pages that show one order. */
+  const orderPageCaller = async (request: FastifyRequest, reply: FastifyReply) => {
+    const q = OrderQuery.safeParse(request.query);
+    const auth = await callerContext(services, request, reply, {
+      secure,
+      readOnly: true,
+      rawLang: q.success ? q.data.lang : undefined,
+    });
+    return { q, auth };
+  };
 
   app.post(DirectPaths.payment, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -130,12 +140,7 @@ export async function registerBillingRoutes(
   });
 
   app.get(DirectPaths.paymentSandbox, async (request, reply) => {
-    const q = OrderQuery.safeParse(request.query);
-    const auth = await callerContext(services, request, reply, {
-      secure,
-      readOnly: true,
-      rawLang: q.success ? q.data.lang : undefined,
-    });
+    const { q, auth } = await orderPageCaller(request, reply);
     if ('fail' in auth) return json(reply, auth.fail.status, auth.fail.body);
     const ctx = auth.ctx;
     if (!q.success || !q.data.key) return html(reply, 400, sandboxGonePage(ctx.lang));
@@ -181,12 +186,7 @@ export async function registerBillingRoutes(
   });
 
   app.get(DirectPaths.paymentInvoice, async (request, reply) => {
-    const q = OrderQuery.safeParse(request.query);
-    const auth = await callerContext(services, request, reply, {
-      secure,
-      readOnly: true,
-      rawLang: q.success ? q.data.lang : undefined,
-    });
+    const { q, auth } = await orderPageCaller(request, reply);
     if ('fail' in auth) return json(reply, auth.fail.status, auth.fail.body);
     const ctx = auth.ctx;
     if (!q.success) return html(reply, 400, sandboxGonePage(ctx.lang));
@@ -200,12 +200,7 @@ export async function registerBillingRoutes(
   });
 
   app.get(DirectPaths.paymentCheckout, async (request, reply) => {
-    const q = OrderQuery.safeParse(request.query);
-    const auth = await callerContext(services, request, reply, {
-      secure,
-      readOnly: true,
-      rawLang: q.success ? q.data.lang : undefined,
-    });
+    const { q, auth } = await orderPageCaller(request, reply);
     if ('fail' in auth) return json(reply, auth.fail.status, auth.fail.body);
     const ctx = auth.ctx;
     if (!q.success) return html(reply, 400, sandboxGonePage(ctx.lang));
