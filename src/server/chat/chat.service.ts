@@ -185,6 +185,15 @@ export function chatService(deps: ChatDeps) {
     return { me, found, friend, priv };
   }
 
+  /**
+   * Credits first: a spent balance refuses before anything is stored (billing). Every turn
+   * that writes a new answer (ask, regenerate, edit) takes a hold; its charge settles it.
+   */
+  function holdCredits(me: { id: number }, friend: { model: string }, ctx: Ctx) {
+    const offline = deps.engine.resolver.resolve(friend.model).provider === 'offline';
+    return deps.credits.reserveTurn(me.id, { offline }, ctx.lang);
+  }
+
   /** The user's message an answer replies to. */
   async function questionOf(answer: MessageRow, subject: SubjectRow, ctx: Ctx) {
     const history = await repo.since(subject.id, 0);
@@ -199,9 +208,7 @@ export function chatService(deps: ChatDeps) {
       const { friend, priv } = await openFriend(friends, input.friendid, me, ctx);
       const lang = input.lang ?? ctx.lang;
       const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
-      // Credits first: a spent balance refuses before anything is stored (billing).
-      const offline = deps.engine.resolver.resolve(friend.model).provider === 'offline';
-      const hold = await deps.credits.reserveTurn(me.id, { offline }, ctx.lang);
+      const hold = await holdCredits(me, friend, ctx);
       // The user's message is stored before the model is called: it is never lost. The
       // reply's row comes in the same statement (one round trip).
       const { userMessage, reply } = await repo.insertTurn(
@@ -293,6 +300,7 @@ export function chatService(deps: ChatDeps) {
         lang: ctx.lang,
         detailsfor: input.detailsfor,
       });
+      const hold = await holdCredits(me, friend, ctx);
       const reply = await repo.addVariant(found.message, {
         subjectId: found.subject.id,
         role: 'assistant',
@@ -300,6 +308,7 @@ export function chatService(deps: ChatDeps) {
         speaker: friend.friendname,
         model: deps.engine.resolver.resolve(friend.model).name,
       });
+      await hold?.bind(reply.id);
       await launch(reply, found.subject, prompt, ctx);
       return stream(reply, found.subject.id, priv === 0, ctx, {
         replyid: reply.id,
@@ -319,12 +328,14 @@ export function chatService(deps: ChatDeps) {
       const later = await repo.since(found.subject.id, found.message.id);
       if (later.some((m) => m.status === 'streaming'))
         throw new AppError(ErrorCode.CONFLICT, msg('replyStillWriting', ctx.lang));
+      const hold = await holdCredits(me, friend, ctx);
       const { userMessage, reply } = await repo.editFrom(found.message, input.message, {
         role: 'assistant',
         status: 'streaming',
         speaker: friend.friendname,
         model: deps.engine.resolver.resolve(friend.model).name,
       });
+      await hold?.bind(reply.id);
       const subject = (await repo.subjectById(found.subject.id))!;
       let prompt;
       try {
@@ -356,21 +367,10 @@ export function chatService(deps: ChatDeps) {
     },
 
     async retry(input: ParsedInput<'RetryReply'>, ctx: Ctx) {
-      const me = requireUser(ctx);
-      const found = await repo.messageById(input.replyid);
-      if (!found || found.subject.userId !== me.id || found.message.role !== 'assistant') {
-        throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
-      }
+      const { found, friend, priv, me } = await ownAnswer(input.replyid, ctx);
       if (found.message.status !== 'failed')
         throw new AppError(ErrorCode.CONFLICT, msg('replyNotFailed', ctx.lang));
-      const fr = await friends.byId(found.subject.friendId);
-      if (!fr) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
-      const { friend, priv } = await openFriend(friends, fr.friendid, me, ctx);
-      const history = await repo.since(found.subject.id, found.subject.summarizedUpTo);
-      const userMessage = [...history]
-        .reverse()
-        .find((m) => m.id < found.message.id && m.role === 'user');
-      if (!userMessage) throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
+      const userMessage = await questionOf(found.message, found.subject, ctx);
       const prompt = await buildTurnPrompt(deps, repo, friends, {
         me,
         friend,
