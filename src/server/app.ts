@@ -3,7 +3,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { GoogleSignInPath } from '../protocol/direct.ts';
+import { DirectPaths, GoogleSignInPath } from '../protocol/paths.ts';
+import type { PublicConfig } from '../protocol/public-config.ts';
 import { ErrorCode } from '../protocol/errors.ts';
 import type { Deps } from './deps.ts';
 import { AppError } from './errors.ts';
@@ -189,12 +190,16 @@ export async function buildApp(deps: Deps) {
     }
   });
 
-  app.get('/api/config', async (request, reply) => {
+  app.get(DirectPaths.config, async (request, reply): Promise<PublicConfig> => {
     ensureXsrfCookie(request, reply);
     return {
       version: deps.config.version,
       googleClientId: deps.google?.clientId ?? null,
       assistantHostWord: deps.config.ASSISTANT_HOST_WORD,
+      uploads: {
+        fileMaxBytes: Math.floor(deps.config.UPLOAD_MAX_MB * 1024 * 1024),
+        imageMaxBytes: Math.floor(deps.config.IMAGE_MAX_MB * 1024 * 1024),
+      },
     };
   });
 

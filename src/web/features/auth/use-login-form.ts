@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '../../../protocol/constants.ts';
 import { ErrorCode } from '../../../protocol/errors.ts';
+import { GoogleSignInPath } from '../../../protocol/paths.ts';
 import { call, postJson, type Envelope } from '../../shared/api/client.ts';
 import { withBusy } from '../../shared/hooks/busy.ts';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
@@ -150,7 +151,7 @@ export function useLoginForm(onSignedIn: (answer: SignedIn) => void) {
 
   const signInWithGoogle = (idToken: string) =>
     run(async () => {
-      const answer = await postJson<GoogleAnswer>('/api/auth/google', { idToken, lang });
+      const answer = await postJson<GoogleAnswer>(GoogleSignInPath, { idToken, lang });
       if (answer.Error !== ErrorCode.OK) return showError(answer.Errstr || t('login.googleFailed'));
       onSignedIn({ email: answer.email, fullname: answer.fullname, type: answer.type });
     });

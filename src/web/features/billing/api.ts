@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatusAnswer, PayAnswer } from '../../../protocol/direct.ts';
+import { DirectPaths } from '../../../protocol/paths.ts';
 import type { ActionInput } from '../../../protocol/registry.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { postJson } from '../../shared/api/client.ts';
 import { ApiError } from '../../shared/api/errors.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
-
-/** The payment endpoint (spec part 2 §7); equal to DirectPaths.payment (api.test.ts). */
-export const PAYMENT_PATH = '/api/payment';
 
 export const billingKeys = {
   userData: (email: string | null) => ['userData', email] as const,
@@ -84,7 +82,7 @@ export function useBillingPortal() {
 export function usePay() {
   return useMutation({
     mutationFn: async ({ type, lang }: { type: number; lang: Lang }) => {
-      const a = await postJson<Omit<PayAnswer, 'Error'>>(PAYMENT_PATH, {
+      const a = await postJson<Omit<PayAnswer, 'Error'>>(DirectPaths.payment, {
         action: 'pay',
         type,
         lang,
@@ -110,7 +108,7 @@ export function useOrderStatus(order: number, lang: Lang) {
     staleTime: Infinity,
     queryFn: async () => {
       for (let attempt = 0; ; attempt++) {
-        const a = await postJson<Omit<OrderStatusAnswer, 'Error'>>(PAYMENT_PATH, {
+        const a = await postJson<Omit<OrderStatusAnswer, 'Error'>>(DirectPaths.payment, {
           action: 'orderstatus',
           order,
           lang,

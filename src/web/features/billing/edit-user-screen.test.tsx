@@ -1,10 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DirectPaths } from '../../../protocol/direct.ts';
 import { stubFetch } from '../../test/fetch-stub.ts';
 import { answerCalls, inputsOf } from '../../test/mock-call.ts';
 import { renderScreen } from '../../test/render.tsx';
-import { PAYMENT_PATH } from './api.ts';
 import { EditUserScreen, profileSave } from './edit-user-screen.tsx';
 
 vi.mock('../../shared/api/client.ts', () => ({
@@ -55,10 +53,6 @@ function answers(save: (input: Record<string, unknown>) => Record<string, unknow
 describe('EditUserScreen', () => {
   beforeEach(() => {
     stubFetch();
-  });
-
-  it('the payment path is the protocol one', () => {
-    expect(PAYMENT_PATH).toBe(DirectPaths.payment);
   });
 
   it('profileSave refuses mismatched passwords and sends a password only when typed', () => {

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { DirectPaths } from '../../../protocol/paths.ts';
+import type { PublicConfig } from '../../../protocol/public-config.ts';
 import { NetworkError } from './errors.ts';
 
-export interface AppConfig {
-  version: string;
-  googleClientId: string | null;
-  assistantHostWord: string;
-}
+export type AppConfig = PublicConfig;
 
 let pending: Promise<AppConfig> | null = null;
 
@@ -14,7 +12,7 @@ let pending: Promise<AppConfig> | null = null;
  * A failure is forgotten so the next caller tries again.
  */
 export function loadConfig(): Promise<AppConfig> {
-  pending ??= fetch('/api/config', { credentials: 'same-origin' })
+  pending ??= fetch(DirectPaths.config, { credentials: 'same-origin' })
     .then(async (res) => {
       if (!res.ok) throw new NetworkError(`config ${res.status}`);
       return (await res.json()) as AppConfig;
@@ -31,3 +29,14 @@ export const configQueryKey = ['config'] as const;
 export function useAppConfig() {
   return useQuery({ queryKey: configQueryKey, queryFn: loadConfig, staleTime: Infinity });
 }
+
+/**
+ * The server's upload limits, to refuse a too-large file before sending it. Null until the
+ * config has arrived: the server checks again, so nothing is let through meanwhile.
+ */
+export function useUploadLimits() {
+  return useAppConfig().data?.uploads ?? null;
+}
+
+/** Bytes as megabytes for a message ("at most 20 MB"), at most one decimal. */
+export const toMb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;

@@ -4,34 +4,9 @@ import type {
   GoogleDocsRequest,
   ReadDocAnswer,
 } from '../../../protocol/direct.ts';
+import { DirectPaths } from '../../../protocol/paths.ts';
 import { postForm, postJson } from './client.ts';
 
-/**
- * The direct endpoints (spec part 1 §7 'Direct calls'), outside the /api action
- * registry: the paths of `DirectPaths` in src/protocol/direct.ts, copied because that module
- * also builds zod schemas, which must not reach the browser (endpoints.test.ts keeps the two
- * equal). Their formats are used only here.
- */
-export const ENDPOINTS = {
-  /** Multipart: file, user, friend, friendtype, subject, lang. Answers 'OK <num>' or the reason. */
-  fileUpload: '/api/upload',
-  /** Multipart: file, friend (empty for a new character), lang. Answers 'OK <path>' or why not. */
-  imageUpload: '/api/upload-image',
-  /** JSON {action: create_auth_url | check_auth | read_doc, …}. Answers JSON {Error, …}. */
-  googleDocs: '/api/google-docs',
-} as const;
-
-/** What the image upload accepts before sending (the server checks again and re-encodes). */
-export const IMAGE_TYPES: readonly string[] = [
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-];
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Book and document files for a character's knowledge (the server reads these kinds). */
-export const FILE_ACCEPT = '.txt,.text,.md,.markdown,.html,.htm,.pdf,.docx';
-export const FILE_MAX_BYTES = 20 * 1024 * 1024;
 
 export interface FileUpload {
   file: File;
@@ -53,7 +28,7 @@ export async function uploadFile(u: FileUpload): Promise<{ ok: boolean; text: st
   form.append('lang', u.lang);
   // The file last: a streaming parser then knows the other fields when the file arrives.
   form.append('file', u.file, u.file.name);
-  const { text } = await postForm(ENDPOINTS.fileUpload, form);
+  const { text } = await postForm(DirectPaths.upload, form);
   return { ok: text.trimStart().startsWith('OK'), text: text.trim() };
 }
 
@@ -68,7 +43,7 @@ export async function uploadImage(
   form.append('friend', friend);
   form.append('lang', lang);
   form.append('file', file, file.name);
-  const { text } = await postForm(ENDPOINTS.imageUpload, form);
+  const { text } = await postForm(DirectPaths.uploadImage, form);
   const answer = text.trim();
   const path = /^OK\s+(\S+)/.exec(answer)?.[1];
   return path ? { ok: true, image: path } : { ok: false, message: answer.slice(0, 300) };
@@ -86,5 +61,5 @@ type GoogleDocsBody<A extends keyof GoogleDocsAnswers> = Omit<
 
 /** One call of the online-document endpoint. Error ≠ 0 is returned; a network failure throws. */
 export function googleDocs<A extends keyof GoogleDocsAnswers>(action: A, body: GoogleDocsBody<A>) {
-  return postJson<GoogleDocsAnswers[A]>(ENDPOINTS.googleDocs, { ...body, action });
+  return postJson<GoogleDocsAnswers[A]>(DirectPaths.googleDocs, { ...body, action });
 }

@@ -6,7 +6,9 @@ import { UploadIcon } from '../components/icons.tsx';
 import { useErrorText } from '../hooks/use-error-text.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 import { autoDir } from '../i18n/auto-dir.ts';
-import { FILE_ACCEPT, FILE_MAX_BYTES, uploadFile } from '../api/endpoints.ts';
+import { FILE_UPLOAD_ACCEPT } from '../../../protocol/public-config.ts';
+import { toMb, useUploadLimits } from '../api/config.ts';
+import { uploadFile } from '../api/endpoints.ts';
 
 /** The files dialog's own toasts: its host never shows another screen's. */
 export const filesToasts = createNotificationsStore();
@@ -37,12 +39,13 @@ export function FileUpload({
   const input = useRef<HTMLInputElement>(null);
   const [subject, setSubject] = useState('');
   const [busy, setBusy] = useState(false);
+  const limits = useUploadLimits();
 
   const send = async (file: File | undefined) => {
     if (!file) return;
     onStart();
-    if (file.size > FILE_MAX_BYTES) {
-      onProblem(t('files.tooBig', { mb: FILE_MAX_BYTES / 1024 / 1024 }));
+    if (limits && file.size > limits.fileMaxBytes) {
+      onProblem(t('files.tooBig', { mb: toMb(limits.fileMaxBytes) }));
       return;
     }
     setBusy(true);
@@ -98,7 +101,7 @@ export function FileUpload({
         <input
           ref={input}
           type="file"
-          accept={FILE_ACCEPT}
+          accept={FILE_UPLOAD_ACCEPT}
           hidden
           aria-label={t('files.upload')}
           onChange={(e) => void send(e.currentTarget.files?.[0])}

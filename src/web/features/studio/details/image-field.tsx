@@ -6,7 +6,9 @@ import { CharacterImage } from '../../../shared/components/character-image.tsx';
 import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
 import { useLanguage } from '../../../shared/i18n/use-language.ts';
 import { FieldHead } from '../common/field-head.tsx';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, uploadImage } from '../../../shared/api/endpoints.ts';
+import { IMAGE_UPLOAD_TYPES } from '../../../../protocol/public-config.ts';
+import { toMb, useUploadLimits } from '../../../shared/api/config.ts';
+import { uploadImage } from '../../../shared/api/endpoints.ts';
 import { ImagePickerDialog } from '../images/image-picker-dialog.tsx';
 
 /** The character's picture: upload one, or pick one of the user's generated images. */
@@ -29,16 +31,17 @@ export function ImageField({
   const [picking, setPicking] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [message, setMessage] = useState('');
+  const limits = useUploadLimits();
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
     setMessage('');
-    if (!IMAGE_TYPES.includes(file.type)) {
+    if (!IMAGE_UPLOAD_TYPES.includes(file.type)) {
       setMessage(t('studio.image.badType'));
       return;
     }
-    if (file.size > IMAGE_MAX_BYTES) {
-      setMessage(t('studio.image.tooBig', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }));
+    if (limits && file.size > limits.imageMaxBytes) {
+      setMessage(t('studio.image.tooBig', { mb: toMb(limits.imageMaxBytes) }));
       return;
     }
     setUploading(true);
@@ -91,7 +94,7 @@ export function ImageField({
           <input
             ref={input}
             type="file"
-            accept={IMAGE_TYPES.join(',')}
+            accept={IMAGE_UPLOAD_TYPES.join(',')}
             hidden
             aria-label={t('studio.image.upload')}
             onChange={(e) => void upload(e.currentTarget.files?.[0])}
