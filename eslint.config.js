@@ -1,12 +1,10 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries of DESIGN.md §1, enforced. */
-const restrict = (...patterns) => ({
-  'no-restricted-imports': ['error', { patterns }],
-});
+import { BOUNDARY_ELEMENTS, BOUNDARY_POLICIES } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -33,99 +31,42 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/protocol/**/*.ts'],
-    rules: restrict(
-      {
-        regex: '^(?!zod$|\\./|\\.\\./(?!\\.\\./)).*',
-        message: 'protocol imports only zod and itself',
-      },
-      {
-        group: ['**/server/**', '**/web/**'],
-        message: 'protocol imports only zod',
-      },
-    ),
+    // Layers by folder and file (DESIGN.md §1), whatever a file is called: a helper file in a
+    // domain folder is a domain file and gets the domain's rules. lint-boundaries.test.ts feeds
+    // the linter a file breaking each rule and expects it to fail.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': BOUNDARY_ELEMENTS,
+      'boundaries/legacy-warnings': false,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        { default: 'allow', checkAllOrigins: true, policies: BOUNDARY_POLICIES },
+      ],
+    },
   },
   {
-    files: ['src/server/**/*.ts'],
-    rules: restrict({ group: ['**/web/**'], message: 'the server never imports the web client' }),
-  },
-  {
-    files: ['src/server/**/*.handlers.ts'],
-    rules: restrict(
-      { group: ['**/web/**'], message: 'the server never imports the web client' },
-      {
-        group: ['drizzle-orm', 'drizzle-orm/*', '**/*.repo.ts', '**/db/*'],
-        message: 'handlers call services, never the database',
-      },
-    ),
-  },
-  {
-    // Direct HTTP endpoints: like handlers, they call services and never the database.
-    files: ['src/server/**/*.routes.ts'],
-    rules: restrict(
-      { group: ['**/web/**'], message: 'the server never imports the web client' },
-      {
-        group: ['drizzle-orm', 'drizzle-orm/*', '**/*.repo.ts', '**/db/*'],
-        message: 'routes call services, never the database',
-      },
-    ),
-  },
-  {
-    files: ['src/server/**/*.service.ts'],
-    rules: restrict(
-      { group: ['**/web/**'], message: 'the server never imports the web client' },
-      {
-        group: ['fastify', '@fastify/*', '**/*.handlers.ts', '**/app.ts'],
-        message: 'services never see Fastify',
-      },
-    ),
-  },
-  {
-    files: ['src/server/**/*.repo.ts'],
-    rules: restrict(
-      { group: ['**/web/**'], message: 'the server never imports the web client' },
-      {
-        group: ['ai', '@ai-sdk/*', '**/ai/**', '**/*.service.ts', 'fastify'],
-        message: 'repositories only talk to the database',
-      },
-    ),
+    // Configuration is read in one place: src/server/config.ts parses the environment.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/config.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'read configuration through src/server/config.ts',
+        },
+      ],
+    },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      ...restrict({
-        group: ['**/server/**', 'fastify', 'drizzle-orm', 'pg', '@electric-sql/*'],
-        message: 'the web never imports the server',
-      }),
-    },
-  },
-  {
-    files: ['src/web/shared/**/*.{ts,tsx}'],
-    rules: restrict(
-      { group: ['**/server/**'], message: 'the web never imports the server' },
-      {
-        group: ['**/features/**', '**/app/**'],
-        message: 'shared code does not depend on features or the app',
-      },
-    ),
-  },
-  {
-    files: ['src/web/features/*/*.{ts,tsx}'],
-    rules: restrict(
-      { group: ['**/server/**'], message: 'the web never imports the server' },
-      { regex: '^\\.\\./(?!\\.\\./)', message: 'features do not import each other' },
-      { group: ['**/app/**'], message: 'features do not import the app' },
-    ),
-  },
-  {
-    files: ['src/web/features/*/*/*.{ts,tsx}'],
-    rules: restrict(
-      { group: ['**/server/**'], message: 'the web never imports the server' },
-      { regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: 'features do not import each other' },
-      { group: ['**/app/**'], message: 'features do not import the app' },
-    ),
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],

@@ -1,13 +1,12 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import { turnCost } from '../ai/prices.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { creditHolds, freeAllowances, usageEvents, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Clock } from '../infra/clock.ts';
 import { msg } from '../messages.ts';
+import { creditsRepo } from './credits.repo.ts';
 
 /** What a finished turn used (the `turn.finished` payload's part billing needs). */
 export interface FinishedTurn {
@@ -68,6 +67,7 @@ function parsePrices(entries: string[]): Prices {
 const UNKNOWN_MODEL_USD: [number, number, number] = [2.5, 1.25, 10];
 
 export function createCredits(db: Db, config: Config, clock: Clock, log: Logger): Credits {
+  const repo = creditsRepo(db);
   const prices = parsePrices(config.CREDIT_PRICES);
   const hold = Math.max(1, config.CREDIT_TURN_HOLD);
   // Users whose allowance is known to be given: saves a statement on each of their turns.
@@ -109,19 +109,7 @@ export function createCredits(db: Db, config: Config, clock: Clock, log: Logger)
 
   async function ensureAllowance(userId: number) {
     if (allowanceDone.has(userId)) return;
-    await db.transaction(async (tx) => {
-      const [given] = await tx
-        .insert(freeAllowances)
-        .values({ userId, credits: config.FREE_CREDITS, grantedAt: clock.now() })
-        .onConflictDoNothing()
-        .returning();
-      if (given && given.credits > 0) {
-        await tx
-          .update(users)
-          .set({ credits: sql`${users.credits} + ${given.credits}` })
-          .where(eq(users.id, userId));
-      }
-    });
+    await repo.giveAllowance(userId, config.FREE_CREDITS, clock.now());
     allowanceDone.add(userId);
   }
 
@@ -132,42 +120,13 @@ export function createCredits(db: Db, config: Config, clock: Clock, log: Logger)
     async reserveTurn(userId, turn, lang) {
       await ensureAllowance(userId);
       if (turn.offline) return null;
-      // One statement decides: concurrent turns each take their hold only while the balance
-      // is still positive, so the balance goes below zero by at most one turn.
-      const holdRow = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ credits: sql`${users.credits} - ${hold}` })
-          .where(and(eq(users.id, userId), gt(users.credits, 0)))
-          .returning({ credits: users.credits });
-        if (!row) return null;
-        const [h] = await tx
-          .insert(creditHolds)
-          .values({ userId, amount: hold, createdAt: clock.now() })
-          .returning();
-        return h!;
-      });
+      const holdRow = await repo.takeHold(userId, hold, clock.now());
       if (!holdRow) {
         throw new AppError(ErrorCode.NO_CREDITS, msg('noCredits', lang), { buy: '/buy' });
       }
       return {
-        async bind(replyId: number) {
-          await db.update(creditHolds).set({ replyId }).where(eq(creditHolds.id, holdRow.id));
-        },
-        async release() {
-          await db.transaction(async (tx) => {
-            const gone = await tx
-              .delete(creditHolds)
-              .where(eq(creditHolds.id, holdRow.id))
-              .returning({ amount: creditHolds.amount });
-            const back = gone.reduce((s, h) => s + h.amount, 0);
-            if (back)
-              await tx
-                .update(users)
-                .set({ credits: sql`${users.credits} + ${back}` })
-                .where(eq(users.id, userId));
-          });
-        },
+        bind: (replyId: number) => repo.bindHold(holdRow.id, replyId),
+        release: () => repo.releaseHold(holdRow.id, userId),
       };
     },
 
@@ -175,30 +134,19 @@ export function createCredits(db: Db, config: Config, clock: Clock, log: Logger)
       const cost = turnCredits(turn.model, turn.offline, turn);
       const count = (n: number) => (Number.isFinite(n) ? Math.max(0, Math.round(n)) : null);
       try {
-        await db.transaction(async (tx) => {
-          await tx.insert(usageEvents).values({
+        await repo.settleTurn(
+          {
             userId: turn.userId,
-            kind: 'chat',
+            replyId: turn.replyId,
             provider: turn.provider,
             model: turn.model,
             tokensIn: count(turn.tokensIn),
             tokensCached: count(turn.tokensCached),
             tokensOut: count(turn.tokensOut),
             at: clock.now(),
-          });
-          const held = await tx
-            .delete(creditHolds)
-            // The user's own hold only: a group reply's id may equal a chat reply's.
-            .where(and(eq(creditHolds.replyId, turn.replyId), eq(creditHolds.userId, turn.userId)))
-            .returning({ amount: creditHolds.amount });
-          const back = held.reduce((s, h) => s + h.amount, 0);
-          if (back - cost !== 0) {
-            await tx
-              .update(users)
-              .set({ credits: sql`${users.credits} + ${back - cost}` })
-              .where(eq(users.id, turn.userId));
-          }
-        });
+          },
+          cost,
+        );
       } catch (err) {
         // The user already has the answer; the log line carries the turn so it can be re-entered.
         log.error({ err, turn }, 'turn usage could not be recorded');
@@ -206,23 +154,6 @@ export function createCredits(db: Db, config: Config, clock: Clock, log: Logger)
       return cost;
     },
 
-    async releaseStale(ms) {
-      const before = new Date(clock.now().getTime() - ms);
-      return db.transaction(async (tx) => {
-        const stale = await tx
-          .delete(creditHolds)
-          .where(lt(creditHolds.createdAt, before))
-          .returning({ userId: creditHolds.userId, amount: creditHolds.amount });
-        const perUser = new Map<number, number>();
-        for (const h of stale) perUser.set(h.userId, (perUser.get(h.userId) ?? 0) + h.amount);
-        for (const [userId, amount] of perUser) {
-          await tx
-            .update(users)
-            .set({ credits: sql`${users.credits} + ${amount}` })
-            .where(inArray(users.id, [userId]));
-        }
-        return stale.length;
-      });
-    },
+    releaseStale: (ms) => repo.releaseStale(new Date(clock.now().getTime() - ms)),
   };
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { healthRepo } from './health.repo.ts';
 
 const journal = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 /** The migrations this build ships; the database must have applied all of them. */
@@ -15,14 +15,11 @@ const shipped = (JSON.parse(readFileSync(journal, 'utf8')) as { entries: unknown
  * server shuts down, fastify answers both with 503.
  */
 export function registerHealth(app: FastifyInstance, db: Db) {
+  const repo = healthRepo(db);
   app.get('/api/health', async () => ({ ok: true }));
   app.get('/api/ready', async (request, reply) => {
     try {
-      // Both drivers answer { rows }.
-      const result = (await db.execute(
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      )) as unknown as { rows: { n: number }[] };
-      const applied = Number(result.rows[0]?.n ?? 0);
+      const applied = await repo.appliedMigrations();
       if (applied < shipped) {
         return reply.status(503).send({ ok: false, reason: 'migrations pending' });
       }

@@ -1,0 +1,124 @@
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { creditHolds, freeAllowances, usageEvents, users } from '../db/schema.ts';
+
+/** A turn's usage row and what its credits come to (chargeTurn). */
+export interface TurnUsageRow {
+  userId: number;
+  replyId: number;
+  provider: string;
+  model: string;
+  tokensIn: number | null;
+  tokensCached: number | null;
+  tokensOut: number | null;
+  at: Date;
+}
+
+/** The credit ledger's statements: balances, holds, free allowances. */
+export function creditsRepo(db: Db) {
+  return {
+    /** Gives the free allowance once per user; true when it was given now. */
+    async giveAllowance(userId: number, credits: number, at: Date) {
+      await db.transaction(async (tx) => {
+        const [given] = await tx
+          .insert(freeAllowances)
+          .values({ userId, credits, grantedAt: at })
+          .onConflictDoNothing()
+          .returning();
+        if (given && given.credits > 0) {
+          await tx
+            .update(users)
+            .set({ credits: sql`${users.credits} + ${given.credits}` })
+            .where(eq(users.id, userId));
+        }
+      });
+    },
+
+    /**
+     * One statement decides: concurrent turns each take their hold only while the balance is
+     * still positive, so the balance goes below zero by at most one turn. Null: none left.
+     */
+    takeHold(userId: number, amount: number, at: Date) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ credits: sql`${users.credits} - ${amount}` })
+          .where(and(eq(users.id, userId), gt(users.credits, 0)))
+          .returning({ credits: users.credits });
+        if (!row) return null;
+        const [h] = await tx
+          .insert(creditHolds)
+          .values({ userId, amount, createdAt: at })
+          .returning({ id: creditHolds.id });
+        return h!;
+      });
+    },
+
+    async bindHold(holdId: number, replyId: number) {
+      await db.update(creditHolds).set({ replyId }).where(eq(creditHolds.id, holdId));
+    },
+
+    /** Deletes a hold and gives its credits back. */
+    async releaseHold(holdId: number, userId: number) {
+      await db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(creditHolds)
+          .where(eq(creditHolds.id, holdId))
+          .returning({ amount: creditHolds.amount });
+        const back = gone.reduce((s, h) => s + h.amount, 0);
+        if (back)
+          await tx
+            .update(users)
+            .set({ credits: sql`${users.credits} + ${back}` })
+            .where(eq(users.id, userId));
+      });
+    },
+
+    /** Records a turn's usage and settles its hold against what it cost, in one transaction. */
+    async settleTurn(row: TurnUsageRow, cost: number) {
+      await db.transaction(async (tx) => {
+        await tx.insert(usageEvents).values({
+          userId: row.userId,
+          kind: 'chat',
+          provider: row.provider,
+          model: row.model,
+          tokensIn: row.tokensIn,
+          tokensCached: row.tokensCached,
+          tokensOut: row.tokensOut,
+          at: row.at,
+        });
+        const held = await tx
+          .delete(creditHolds)
+          // The user's own hold only: a group reply's id may equal a chat reply's.
+          .where(and(eq(creditHolds.replyId, row.replyId), eq(creditHolds.userId, row.userId)))
+          .returning({ amount: creditHolds.amount });
+        const back = held.reduce((s, h) => s + h.amount, 0);
+        if (back - cost !== 0) {
+          await tx
+            .update(users)
+            .set({ credits: sql`${users.credits} + ${back - cost}` })
+            .where(eq(users.id, row.userId));
+        }
+      });
+    },
+
+    /** Gives back holds older than `before` (turns that never finished); how many. */
+    releaseStale(before: Date) {
+      return db.transaction(async (tx) => {
+        const stale = await tx
+          .delete(creditHolds)
+          .where(lt(creditHolds.createdAt, before))
+          .returning({ userId: creditHolds.userId, amount: creditHolds.amount });
+        const perUser = new Map<number, number>();
+        for (const h of stale) perUser.set(h.userId, (perUser.get(h.userId) ?? 0) + h.amount);
+        for (const [userId, amount] of perUser) {
+          await tx
+            .update(users)
+            .set({ credits: sql`${users.credits} + ${amount}` })
+            .where(inArray(users.id, [userId]));
+        }
+        return stale.length;
+      });
+    },
+  };
+}
