@@ -112,6 +112,8 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: optionalString,
   OPENAI_MODELS: csv,
   GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+  /** Gemini API address (a proxy or gateway); the provider's own by default. */
+  GOOGLE_GENERATIVE_AI_BASE_URL: optionalString.pipe(z.url().optional()),
   GOOGLE_MODELS: csv,
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_MODELS: csv,
@@ -124,6 +126,10 @@ const EnvSchema = z.object({
   SPEECH_MODEL: mediaModel,
   TRANSCRIPTION_MODEL: mediaModel,
   EMBEDDING_MODEL: mediaModel,
+  /** The speech cache (read-aloud clips in storage): clips not played for this many days go… */
+  SPEECH_CACHE_DAYS: z.coerce.number().positive().max(3650).default(30),
+  /** …and beyond this size the least recently played go first (swept hourly). */
+  SPEECH_CACHE_MAX_MB: z.coerce.number().min(0).max(1_000_000).default(1024),
 
   /** On SIGTERM, how long running replies may take to finish before they are marked failed. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),

@@ -317,6 +317,10 @@ const messages = {
     he: 'הגעת למגבלת השימוש בקול לשעה זו. נסו שוב מאוחר יותר.',
     en: 'You have reached the voice limit for this hour. Please try again later.',
   },
+  speechBusy: {
+    he: 'הקול עמוס כרגע. נסו שוב בעוד רגע.',
+    en: 'The voice is busy right now. Please try again in a moment.',
+  },
   speechEmpty: {
     he: 'אין כאן מילים להקראה.',
     en: 'There are no words here to read aloud.',

@@ -52,7 +52,13 @@ export function createProviders(config: Config, fetchImpl?: typeof fetch) {
     ? createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, ...opts })
     : null;
   const google = config.GOOGLE_GENERATIVE_AI_API_KEY
-    ? createGoogleGenerativeAI({ apiKey: config.GOOGLE_GENERATIVE_AI_API_KEY, ...opts })
+    ? createGoogleGenerativeAI({
+        apiKey: config.GOOGLE_GENERATIVE_AI_API_KEY,
+        ...(config.GOOGLE_GENERATIVE_AI_BASE_URL
+          ? { baseURL: config.GOOGLE_GENERATIVE_AI_BASE_URL }
+          : {}),
+        ...opts,
+      })
     : null;
   const anthropic = config.ANTHROPIC_API_KEY
     ? createAnthropic({ apiKey: config.ANTHROPIC_API_KEY, ...opts })

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { GOOGLE_PREFIX, handleGoogle } from './fake-google-media.ts';
 import { fakeMediaState, handleMedia, MEDIA_PATHS, type FakeMedia } from './fake-openai-media.ts';
 
 /**
@@ -42,7 +43,8 @@ export interface FakeOpenAI {
   /** Scripts only for requests whose last user message contains `text` (background calls pass by). */
   enqueueFor(text: string, ...scripts: FakeScript[]): void;
   setDefault(script: FakeScript | ((req: FakeRequest) => FakeScript)): void;
-  /** Images, speech, transcription and embeddings (fake-openai-media.ts). */
+  /** Images, speech, transcription and embeddings (fake-openai-media.ts; Gemini's speech and
+   * transcription under /v1beta, fake-google-media.ts). */
   media: FakeMedia;
   close(): Promise<void>;
 }
@@ -64,6 +66,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     res.on('close', () => open.delete(res));
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    // Gemini's speech and transcription (fake-google-media.ts).
+    if (req.method === 'POST' && req.url?.startsWith(GOOGLE_PREFIX))
+      return handleGoogle(req, res, Buffer.concat(chunks), media);
     const path = req.url?.replace(/^\/v1/, '').split('?')[0] ?? '';
     if (req.method === 'POST' && MEDIA_PATHS.includes(path))
       return handleMedia(path, req, res, Buffer.concat(chunks), media);

@@ -8,6 +8,7 @@ import * as schema from '../db/schema.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai.ts';
 import { createTestApp, userWithSession, type TestApp } from '../test/harness.ts';
 import { usersRepo } from '../users/users.repo.ts';
+import { seedConversation, speech } from './voice-test-kit.ts';
 
 /** Two seconds of a 16 kHz tone: a recording as WAV. */
 const clip = wavFile(
@@ -61,40 +62,6 @@ async function transcribe(
   };
 }
 
-async function speech(t: TestApp, bearer: string, body: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: DirectPaths.speech,
-    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  return res;
-}
-
-/** A character with a voice and one conversation of `email` with an answer in it. */
-async function seedConversation(t: TestApp, email: string, friendid: string) {
-  const owner = await usersRepo(t.deps.db).byEmail(email);
-  const [friend] = await t.deps.db
-    .insert(schema.friends)
-    .values({
-      friendid,
-      friendname: 'Holmes',
-      publicfriend: 1,
-      voice: 'onyx',
-      voiceInstructions: 'slowly, like a Victorian detective',
-    })
-    .returning();
-  const [subject] = await t.deps.db
-    .insert(schema.subjects)
-    .values({ userId: owner!.id, friendId: friend!.id, name: 'case' })
-    .returning();
-  const [reply] = await t.deps.db
-    .insert(schema.messages)
-    .values({ subjectId: subject!.id, role: 'assistant', content: ANSWER, speaker: 'Holmes' })
-    .returning();
-  return { friend: friend!, messageId: reply!.id, userId: owner!.id };
-}
-
 const usage = (t: TestApp, kind: string) =>
   t.deps.db.select().from(schema.usageEvents).where(eq(schema.usageEvents.kind, kind));
 
@@ -119,7 +86,7 @@ describe('voice endpoints against the fake OpenAI server', () => {
     reader = await userWithSession(t, 'reader@example.com');
     stranger = await userWithSession(t, 'stranger@example.com');
     editor = await userWithSession(t, 'maker@example.com', { grant: 'canadd' });
-    conv = await seedConversation(t, 'reader@example.com', 'holmesvoice');
+    conv = await seedConversation(t, 'reader@example.com', 'holmesvoice', ANSWER);
   });
   afterAll(async () => {
     await t.close();
@@ -313,7 +280,7 @@ describe('voice endpoints offline (no keys)', () => {
   beforeAll(async () => {
     t = await createTestApp('pglite');
     reader = await userWithSession(t, 'reader@example.com');
-    conv = await seedConversation(t, 'reader@example.com', 'holmesvoice');
+    conv = await seedConversation(t, 'reader@example.com', 'holmesvoice', ANSWER);
   });
   afterAll(() => t.close());
 

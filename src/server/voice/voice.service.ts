@@ -14,7 +14,9 @@ import { friendsRepo } from '../friends/friends.repo.ts';
 import { requireFriend } from '../friends/friend-access.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import { audioType, EXTENSIONS, wavSeconds } from './audio-format.ts';
+import { EspeakBusyError } from '../ai/media/espeak.ts';
+import { audioType, wavSeconds } from './audio-format.ts';
+import { speechCache } from './speech-cache.ts';
 import { letters, speakable, speechLang } from './speakable.ts';
 
 type SpeechIn = z.output<typeof SpeechInput>;
@@ -34,12 +36,27 @@ const STREAM_LAG = { tries: 12, delayMs: 150 };
  * be part of an answer in one of the caller's own conversations with a character they may
  * still see, or it is the server's own sample sentence for a studio preview of a character
  * the caller may edit. Each synthesis is cached in storage under (message, voice,
- * instructions, text, model), so a replay costs nothing; the ports report usage to the Meter.
+ * instructions, text, model), so a replay costs nothing, and swept hourly by age and size
+ * (SPEECH_CACHE_DAYS, SPEECH_CACHE_MAX_MB); the ports report usage to the Meter.
  */
 export function voiceService(deps: Deps) {
   const friends = friendsRepo(deps.db);
   const chat = chatRepo(deps.db);
   const { speech, transcription } = deps.media;
+  const cache = speechCache(deps);
+  const bounds = {
+    maxAgeDays: deps.config.SPEECH_CACHE_DAYS,
+    maxBytes: Math.floor(deps.config.SPEECH_CACHE_MAX_MB * 1024 * 1024),
+  };
+  deps.jobs.define(
+    'speech-cache-sweep',
+    async () => {
+      const swept = await cache.sweep(bounds);
+      if (swept.clips) deps.log.info(swept, 'speech cache swept');
+    },
+    { retryLimit: 0 },
+  );
+  deps.jobs.schedule('speech-cache-sweep', '41 * * * *');
 
   async function limit(key: string, perHour: number, ctx: Ctx) {
     const d = await deps.limiter.hit(key, perHour, 3600);
@@ -77,6 +94,9 @@ export function voiceService(deps: Deps) {
     status(ctx: Ctx): Omit<VoiceStatus, 'Error'> {
       requireUser(ctx);
       const s = speech.describe();
+      // A chat that can speak asks this when it opens: the offline voice gets ready then, so
+      // the first read-aloud does not wait for it to start.
+      speech.prepare().catch((err: unknown) => deps.log.warn({ err }, 'speech did not prepare'));
       const t = transcription.describe();
       return {
         speech: { offline: s.offline, model: s.model ?? '' },
@@ -129,34 +149,30 @@ export function voiceService(deps: Deps) {
         )
         .digest('hex');
       const keyBase = `speech/${hash.slice(0, 2)}/${hash}`;
-      for (const [type, ext] of Object.entries(EXTENSIONS)) {
-        if (!['audio/mpeg', 'audio/wav'].includes(type)) continue;
-        const hit = await deps.storage.get(`${keyBase}.${ext}`);
-        if (hit) return { audio: hit, mediaType: type, offline: model.offline, cached: true };
-      }
+      const hit = await cache.get(keyBase);
+      if (hit) return { ...hit, offline: model.offline, cached: true };
       await limit(
         `${input.preview ? 'voice-preview' : 'speech'}:${user.id}`,
         input.preview ? VOICE_LIMITS.previewPerHour : VOICE_LIMITS.speechPerHour,
         ctx,
       );
-      const out = await speech.speak({
-        text: said,
-        voice: voice ?? null,
-        instructions: instructions ?? null,
-        lang,
-        userId: user.id,
-        format: 'mp3',
-      });
-      const ext = out.mediaType === 'audio/wav' ? 'wav' : 'mp3';
-      await deps.storage.put(`${keyBase}.${ext}`, out.audio, {
-        contentType: ext === 'wav' ? 'audio/wav' : 'audio/mpeg',
-      });
-      return {
-        audio: out.audio,
-        mediaType: ext === 'wav' ? 'audio/wav' : 'audio/mpeg',
-        offline: out.offline,
-        cached: false,
-      };
+      let out;
+      try {
+        out = await speech.speak({
+          text: said,
+          voice: voice ?? null,
+          instructions: instructions ?? null,
+          lang,
+          userId: user.id,
+          format: 'mp3',
+        });
+      } catch (err) {
+        if (err instanceof EspeakBusyError)
+          throw new AppError(ErrorCode.RATE_LIMITED, msg('speechBusy', ctx.lang));
+        throw err;
+      }
+      const mediaType = await cache.put(keyBase, out.audio, out.mediaType);
+      return { audio: out.audio, mediaType, offline: out.offline, cached: false };
     },
 
     async transcribe(file: { data: Buffer }, ctx: Ctx): Promise<{ text: string }> {

@@ -1,13 +1,16 @@
 /** The espeak-ng command line compiled to WebAssembly (Emscripten); ships no types. */
 declare module 'espeak-ng' {
-  interface ESpeakModule {
+  export interface ESpeakModule {
     FS: {
       readFile(path: string): Uint8Array;
       writeFile(path: string, data: string | Uint8Array): void;
+      unlink(path: string): void;
     };
   }
   interface ESpeakOptions {
     arguments: string[];
+    /** Start the runtime without running `main` (it is called later). */
+    noInitialRun?: boolean;
     print?: (s: string) => void;
     printErr?: (s: string) => void;
     preRun?: ((m: ESpeakModule) => void)[];

@@ -2,23 +2,64 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { EspeakTask } from './espeak-worker.ts';
 
+/** More sentences than this waiting for a thread are refused (the server is saturated). */
+const MAX_QUEUE = 32;
+
+/** Offline speech is saturated: more sentences wait than the queue holds. */
+export class EspeakBusyError extends Error {
+  constructor() {
+    super('offline speech is busy');
+    this.name = 'EspeakBusyError';
+  }
+}
+
 /**
- * espeak-ng in worker threads. Threads start on first use and end after a minute idle (each
- * holds the 18 MB compiled module), so a server that never speaks offline pays nothing.
+ * espeak-ng in worker threads, each keeping one warm instance of the program for the life of
+ * the process (espeak-worker.ts): a sentence costs its synthesis, not a start-up. Threads start
+ * on first use (or `prepare`), so a server that never speaks offline pays nothing; once
+ * started they stay, as the next read-aloud should not pay the start again. At most
+ * `maxQueue` sentences wait; more are refused with EspeakBusyError.
  */
-export function createEspeak(opts: { maxThreads?: number } = {}) {
-  const pool = new Piscina<EspeakTask, Uint8Array>({
-    filename: new URL('./espeak-worker.ts', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: opts.maxThreads ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
-    idleTimeout: 60_000,
-  });
+export function createEspeak(opts: { maxThreads?: number; maxQueue?: number } = {}) {
+  const maxThreads = opts.maxThreads ?? Math.max(1, Math.min(2, availableParallelism() - 1));
+  const maxQueue = opts.maxQueue ?? MAX_QUEUE;
+  let pool: Piscina<EspeakTask | 'prepare', Uint8Array> | undefined;
+  const open = () =>
+    (pool ??= new Piscina({
+      filename: new URL('./espeak-worker.ts', import.meta.url).href,
+      minThreads: 0,
+      maxThreads,
+      idleTimeout: Number.POSITIVE_INFINITY,
+    }));
+  let inFlight = 0;
+  let preparing: Promise<void> | undefined;
   return {
     async synthesize(task: EspeakTask, signal?: AbortSignal): Promise<Buffer> {
-      const bytes = await pool.run(task, signal ? { signal } : {});
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      if (inFlight >= maxThreads + maxQueue) throw new EspeakBusyError();
+      inFlight++;
+      try {
+        const bytes = await open().run(task, signal ? { signal } : {});
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      } finally {
+        inFlight--;
+      }
     },
-    close: () => pool.destroy(),
+    /** Starts one thread and its program ahead of the first sentence (once; errors are the caller's). */
+    prepare(): Promise<void> {
+      preparing ??= open()
+        .run('prepare')
+        .then(() => {});
+      return preparing;
+    },
+    /** Sentences running or waiting. */
+    get pending() {
+      return inFlight;
+    },
+    close: async () => {
+      await pool?.destroy();
+      pool = undefined;
+      preparing = undefined;
+    },
   };
 }
 

@@ -22,7 +22,11 @@ export interface MediaKit {
   /** Ports from this environment (closed with the kit). */
   ports(env: Record<string, string>): MediaPorts;
   /** The environment that points a provider at the fake server. */
-  env: { openai: Record<string, string>; compatible: Record<string, string> };
+  env: {
+    openai: Record<string, string>;
+    compatible: Record<string, string>;
+    google: Record<string, string>;
+  };
   usage(): Promise<(typeof usageEvents.$inferSelect)[]>;
   close(): Promise<void>;
 }
@@ -46,6 +50,10 @@ export async function startMediaKit(kind: DbKind = 'pglite'): Promise<MediaKit> 
     env: {
       openai: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url },
       compatible: { OPENAI_COMPATIBLE_BASE_URL: fake.url, OPENAI_COMPATIBLE_API_KEY: 'local' },
+      google: {
+        GOOGLE_GENERATIVE_AI_API_KEY: 'g-test',
+        GOOGLE_GENERATIVE_AI_BASE_URL: fake.url.replace(/\/v1$/, '/v1beta'),
+      },
     },
     ports(env) {
       const p = createMediaPorts(loadConfig({ LOG_LEVEL: 'silent', ...env }), { meter });

@@ -38,6 +38,12 @@ export interface SpeechPort {
   speakSentences(
     req: SpeechRequest,
   ): AsyncGenerator<SpeechResult & { sentence: string; index: number }>;
+  /**
+   * Gets ready to speak soon (offline: starts the speech thread and its program, which
+   * otherwise the first sentence would wait for). Cheap to call again; online ports have
+   * nothing to prepare.
+   */
+  prepare(): Promise<void>;
   describe(): PortDescription;
 }
 
@@ -139,16 +145,20 @@ export function createSpeechPort(opts: {
       : providers.registry.speechModel(`${choice.provider}:${choice.model}`);
 
   async function speakOnline(req: SpeechRequest): Promise<SpeechResult> {
-    const voices = choice!.provider === 'google' ? GEMINI_VOICES : OPENAI_VOICES;
-    const format = req.format ?? 'mp3';
+    const google = choice!.provider === 'google';
+    const voices = google ? GEMINI_VOICES : OPENAI_VOICES;
+    // Gemini answers WAV (or raw PCM), never MP3.
+    const format = google ? 'wav' : (req.format ?? 'mp3');
+    // OpenAI's speech takes no language (the SDK warns and drops it). Gemini takes a locale
+    // from its list, which has English and not Hebrew: Hebrew it tells from the letters.
+    const language = google && req.lang === 'en' ? 'en-US' : undefined;
     const result = await generateSpeech({
       model: model!,
       text: req.text,
       voice: voices[req.voice ?? ''] ?? voices.alloy,
       outputFormat: format,
       ...(req.instructions ? { instructions: req.instructions } : {}),
-      // OpenAI's speech takes no language (the SDK warns and drops it); Gemini's does.
-      ...(req.lang && choice!.provider === 'google' ? { language: req.lang } : {}),
+      ...(language ? { language } : {}),
       maxRetries: 1,
       ...(req.signal ? { abortSignal: req.signal } : {}),
     });
@@ -183,6 +193,7 @@ export function createSpeechPort(opts: {
         yield { ...(await speak({ ...req, text: sentence })), sentence, index: index++ };
       }
     },
+    prepare: () => (model ? Promise.resolve() : espeak.prepare()),
     describe: () => description,
   };
 }

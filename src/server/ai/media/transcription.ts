@@ -55,8 +55,12 @@ export function createTranscriptionPort(opts: {
       const result = await transcribe({
         model,
         audio: req.audio,
-        // OpenAI's (and compatible servers') language hint; other providers ignore this key.
-        providerOptions: { openai: { language: req.lang } },
+        // The speaker's language as a hint: OpenAI (and compatible servers) take ISO 639-1,
+        // Gemini BCP-47 locales. Each provider reads only its own key.
+        providerOptions: {
+          openai: { language: req.lang },
+          google: { languageCodes: [req.lang === 'he' ? 'he-IL' : 'en-US'] },
+        },
         maxRetries: 1,
         ...(req.signal ? { abortSignal: req.signal } : {}),
       });
