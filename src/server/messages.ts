@@ -415,6 +415,11 @@ const messages = {
     he: 'שירות ההתראות של הדפדפן הזה אינו נתמך בשרת.',
     en: "This browser's push service is not accepted by this server.",
   },
+  // Usage analytics (analytics/analytics.service.ts)
+  usageNoRight: {
+    he: 'רק מנהלי המערכת יכולים לצפות בסטטיסטיקת השימוש.',
+    en: 'Only administrators can view the usage statistics.',
+  },
   pushTurnTitle: { he: 'תשובה חדשה מ{name}', en: 'New answer from {name}' },
   pushTurnBody: {
     he: 'התשובה מוכנה. הקישו כדי לפתוח את השיחה.',

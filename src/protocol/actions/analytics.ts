@@ -1,7 +1,27 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
-import { Flag, IdentityEmail } from '../fields.ts';
+import { Flag, IdentityEmail, Lang } from '../fields.ts';
+import { UsageEvents, type UsageEvent } from '../usage.ts';
 import { Udid } from './push.ts';
+
+const EventCounts = z.object(
+  Object.fromEntries(UsageEvents.map((e) => [e, z.number().int()])) as Record<
+    UsageEvent,
+    z.ZodNumber
+  >,
+);
+
+export const UsageStats = z.object({
+  /** First and last day, YYYY-MM-DD (UTC). */
+  from: z.string(),
+  to: z.string(),
+  days: z.number().int(),
+  totals: EventCounts,
+  /** The most distinct users (or anonymous visitors) active on one day. */
+  maxActive: z.number().int(),
+  perDay: z.array(EventCounts.extend({ day: z.string(), active: z.number().int() })),
+  pages: z.array(z.object({ path: z.string(), views: z.number().int() })),
+});
 
 export const analyticsActions = {
   /**
@@ -26,5 +46,17 @@ export const analyticsActions = {
     access: 'user',
     identity: 'email',
     mutates: true,
+  }),
+  /**
+   * Ours: the usage report of the admin page (what `npm run admin -- usage` prints): the
+   * main counts of the last `days` days, daily active users and events per day (days with
+   * nothing included), and the most viewed screens. Admins (usertype 0) only.
+   */
+  GetUsageStats: defineAction({
+    input: z.object({ days: z.number().int().min(1).max(366).optional(), lang: Lang }),
+    output: UsageStats,
+    access: 'admin',
+    identity: null,
+    mutates: false,
   }),
 };

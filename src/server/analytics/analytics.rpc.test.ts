@@ -9,6 +9,7 @@ import {
   userWithSession,
   type TestApp,
 } from '../test/harness.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { routeOf } from './analytics.service.ts';
 
 describe.each(testDatabases())('usage analytics on %s', (kind) => {
@@ -101,5 +102,40 @@ describe.each(testDatabases())('usage analytics on %s', (kind) => {
     expect(line).toMatch(/^\S+\s+2\s+3\s+1\s+1\s+1\s+1\s+█{40}$/);
     expect(out.split('\n').filter((l) => /^\d{4}-\d\d-\d\d/.test(l))).toHaveLength(7);
     expect(out).toMatch(/\/chat\s+2/);
+  });
+
+  it('GetUsageStats gives an admin the same report; anyone else is refused', async () => {
+    const operator = await userWithSession(t, 'operator@example.com', { usertype: 0 });
+    await t.deps.domain.settled();
+    const r = await rpc(t.app, { action: 'GetUsageStats', days: 7 }, { bearer: operator });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(r.body).toMatchObject({
+      Error: 0,
+      days: 7,
+      to: today,
+      // The operator's sign-in is the second one, and the second active subject today.
+      totals: { page_view: 3, sign_in: 2, message_sent: 1, image_created: 1, purchase: 1 },
+      maxActive: 3,
+      pages: [
+        { path: '/chat', views: 2 },
+        { path: '/login', views: 1 },
+      ],
+    });
+    const perDay = r.body.perDay as Record<string, unknown>[];
+    expect(perDay).toHaveLength(7);
+    expect(perDay.at(-1)).toEqual({
+      day: today,
+      active: 3,
+      page_view: 3,
+      sign_in: 2,
+      message_sent: 1,
+      image_created: 1,
+      purchase: 1,
+    });
+    expect(perDay[0]).toMatchObject({ active: 0, page_view: 0 });
+
+    const refused = await rpc(t.app, { action: 'GetUsageStats', lang: 'en' }, { bearer: reader });
+    expect(refused.body).toMatchObject({ Error: ErrorCode.FORBIDDEN });
+    expect(refused.body.perDay).toBeUndefined();
   });
 });

@@ -1,17 +1,17 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { UsageEvent } from '../../protocol/usage.ts';
+import { UserType } from '../../protocol/constants.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { analyticsRepo } from './analytics.repo.ts';
+import { usageStats } from './usage-report.ts';
 
-export const ANALYTICS_EVENTS = [
-  'page_view',
-  'sign_in',
-  'message_sent',
-  'image_created',
-  'purchase',
-] as const;
-export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
+/** The admin page's default span, as the CLI's. */
+const DEFAULT_DAYS = 30;
 
 /** The app's screens (spec part 1 §2); anything else counts as `/other`. */
 const ROUTES = new Set([
@@ -29,6 +29,7 @@ const ROUTES = new Set([
   'edituser',
   'subscription',
   'buy',
+  'usage',
 ]);
 
 /** `/chat/holmes?x` → `/chat`: a screen, never an id or a sign-in token. */
@@ -55,7 +56,7 @@ export function analyticsService(deps: Deps) {
   }
 
   async function record(
-    event: AnalyticsEvent,
+    event: UsageEvent,
     who: { userId?: number | null; visitor?: string | undefined },
     detail = '',
   ) {
@@ -88,6 +89,13 @@ export function analyticsService(deps: Deps) {
       const me = requireUser(ctx);
       if (input.optout !== undefined) await repo.setOptOut(me.id, input.optout === 1);
       return { optout: (await repo.optedOut(me.id)) ? 1 : 0 };
+    },
+    /** The admin page: the same report as `npm run admin -- usage`, for admins only. */
+    async usage(input: ParsedInput<'GetUsageStats'>, ctx: Ctx) {
+      // The dispatcher checks the level too; this keeps the rule if the registry changes.
+      if (requireUser(ctx).usertype !== UserType.admin)
+        throw new AppError(ErrorCode.FORBIDDEN, msg('usageNoRight', ctx.lang));
+      return usageStats(deps.db, input.days ?? DEFAULT_DAYS, deps.clock.now());
     },
   };
 }

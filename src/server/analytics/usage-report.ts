@@ -1,45 +1,77 @@
+import type { z } from 'zod';
+import type { UsageStats } from '../../protocol/actions/analytics.ts';
+import { UsageEvents } from '../../protocol/usage.ts';
 import type { Db } from '../db/client.ts';
 import { analyticsRepo } from './analytics.repo.ts';
 
-const COLUMNS = [
-  ['page_view', 'views'],
-  ['sign_in', 'sign-ins'],
-  ['message_sent', 'messages'],
-  ['image_created', 'images'],
-  ['purchase', 'purchases'],
-] as const;
+export type Usage = z.infer<typeof UsageStats>;
+
+const DAY_MS = 86400_000;
+const LABELS = {
+  page_view: 'views',
+  sign_in: 'sign-ins',
+  message_sent: 'messages',
+  image_created: 'images',
+  purchase: 'purchases',
+} as const;
 const BAR = 40;
 
+const zeroCounts = () => Object.fromEntries(UsageEvents.map((e) => [e, 0])) as Usage['totals'];
+
 /**
- * `npm run admin -- usage`: the main counts of the last `days` days, and a plot of daily
- * active users (one bar per day, days with nobody included).
+ * The main counts of the last `days` days (UTC, today included), every day listed even with
+ * nobody, and the most viewed screens: what the admin page shows and the CLI prints.
  */
-export async function usageReport(db: Db, days: number, now: Date): Promise<string> {
+export async function usageStats(db: Db, days: number, now: Date): Promise<Usage> {
   const repo = analyticsRepo(db);
-  const start = new Date(now.getTime() - (days - 1) * 86400_000).toISOString().slice(0, 10);
-  const rows = new Map((await repo.since(start)).map((r) => [r.day, r]));
-  const all = Array.from({ length: days }, (_, i) => {
-    const day = new Date(Date.parse(start) + i * 86400_000).toISOString().slice(0, 10);
-    return rows.get(day) ?? { day, active: 0, events: {} as Record<string, number> };
+  const from = new Date(now.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+  const rows = new Map((await repo.since(from)).map((r) => [r.day, r]));
+  const totals = zeroCounts();
+  const perDay = Array.from({ length: days }, (_, i) => {
+    const day = new Date(Date.parse(from) + i * DAY_MS).toISOString().slice(0, 10);
+    const row = rows.get(day);
+    const counts = zeroCounts();
+    for (const e of UsageEvents) {
+      counts[e] = row?.events[e] ?? 0;
+      totals[e] += counts[e];
+    }
+    return { day, active: row?.active ?? 0, ...counts };
   });
-  const total = (event: string) => all.reduce((n, r) => n + (r.events[event] ?? 0), 0);
-  const max = Math.max(1, ...all.map((r) => r.active));
+  const pages = (await repo.topPages(from)).map((p) => ({ path: p.path, views: Number(p.n) }));
+  return {
+    from,
+    to: perDay.at(-1)!.day,
+    days,
+    totals,
+    maxActive: Math.max(0, ...perDay.map((d) => d.active)),
+    perDay,
+    pages,
+  };
+}
+
+/** `npm run admin -- usage`: the counts, and a bar plot of daily active users. */
+export async function usageReport(db: Db, days: number, now: Date): Promise<string> {
+  const u = await usageStats(db, days, now);
+  const max = Math.max(1, u.maxActive);
   const lines = [
-    `Usage, ${all[0]!.day} to ${all.at(-1)!.day} (${days} days)`,
-    `  ${COLUMNS.map(([e, label]) => `${label} ${total(e)}`).join(' · ')}`,
-    `  most active users on one day: ${Math.max(0, ...all.map((r) => r.active))}`,
+    `Usage, ${u.from} to ${u.to} (${days} days)`,
+    `  ${UsageEvents.map((e) => `${LABELS[e]} ${u.totals[e]}`).join(' · ')}`,
+    `  most active users on one day: ${u.maxActive}`,
     '',
-    `day         active  ${COLUMNS.map(([, l]) => l.padStart(9)).join('')}  daily active users`,
-    ...all.map(
+    `day         active  ${UsageEvents.map((e) => LABELS[e].padStart(9)).join('')}  daily active users`,
+    ...u.perDay.map(
       (r) =>
-        `${r.day}  ${String(r.active).padStart(6)}  ${COLUMNS.map(([e]) =>
-          String(r.events[e] ?? 0).padStart(9),
+        `${r.day}  ${String(r.active).padStart(6)}  ${UsageEvents.map((e) =>
+          String(r[e]).padStart(9),
         ).join('')}  ${'█'.repeat(Math.round((r.active / max) * BAR))}`,
     ),
   ];
-  const pages = await repo.topPages(start);
-  if (pages.length) {
-    lines.push('', 'most viewed screens:', ...pages.map((p) => `  ${p.path.padEnd(14)} ${p.n}`));
+  if (u.pages.length) {
+    lines.push(
+      '',
+      'most viewed screens:',
+      ...u.pages.map((p) => `  ${p.path.padEnd(14)} ${p.views}`),
+    );
   }
   return lines.join('\n');
 }

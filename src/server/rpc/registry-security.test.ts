@@ -6,7 +6,14 @@ import {
   type ActionInput,
   type ActionName,
 } from '../../protocol/registry.ts';
-import { createTestApp, rpc, testDatabases, type TestApp } from '../test/harness.ts';
+import { UserType } from '../../protocol/constants.ts';
+import {
+  createTestApp,
+  rpc,
+  testDatabases,
+  userWithSession,
+  type TestApp,
+} from '../test/harness.ts';
 import { seedVictim, snapshot as takeSnapshot } from './security-fixture.ts';
 
 /**
@@ -131,6 +138,7 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   GetSetPushSettings: { email: 'victim@example.com', turn: 0, image: 1 },
   TrackPageView: { path: '/main', visitor: 'visitor-1234' },
   GetSetAnalyticsOptOut: { email: 'victim@example.com', optout: 1 },
+  GetUsageStats: { days: 7 },
 };
 
 /**
@@ -170,6 +178,8 @@ const targetsVictim: ActionName[] = [
 describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
   let t: TestApp;
   let stranger: string;
+  /** An admin (usertype 0): admin-level actions get their malformed input from one. */
+  let operator: string;
 
   const snapshot = () => takeSnapshot(t);
 
@@ -194,6 +204,9 @@ describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     ({ stranger } = await seedVictim(t));
+    operator = await userWithSession(t, 'operator@example.com', { usertype: UserType.admin });
+    // Sign-ins are counted (analytics) after the step: done before any snapshot.
+    await t.deps.domain.settled();
   });
   afterAll(() => t.close());
 
@@ -212,6 +225,17 @@ describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
         );
       });
     }
+    if (def.access === 'admin' || def.access === 'globalpriv') {
+      it(`${name}: a signed-in user without the ${def.access} level is refused`, async () => {
+        await expectRefusedUnchanged(
+          { action: name, ...samples[name] },
+          { bearer: stranger },
+          ErrorCode.FORBIDDEN,
+        );
+      });
+    }
+    // Input is parsed after the access level: malformed input comes from someone who has it.
+    const parser = () => (def.access === 'admin' ? operator : stranger);
     if (def.identity) {
       it(`${name}: a stranger cannot act on someone else's data`, async () => {
         const r = await expectRefusedUnchanged(
@@ -245,19 +269,19 @@ describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
     for (const field of fields) {
       it(`${name}: a wrong type in "${field}" is refused`, async () => {
         const body = { action: name, ...samples[name], [field]: { nested: [1, 2] } };
-        await expectRefusedUnchanged(body, { bearer: stranger }, ErrorCode.BAD_INPUT);
+        await expectRefusedUnchanged(body, { bearer: parser() }, ErrorCode.BAD_INPUT);
       });
     }
     if (fields.length > 0) {
       it(`${name}: huge strings are refused`, async () => {
         const body: Record<string, unknown> = { action: name };
         for (const f of fields) body[f] = 'א'.repeat(100_000);
-        await expectRefusedUnchanged(body, { bearer: stranger });
+        await expectRefusedUnchanged(body, { bearer: parser() });
       });
       it(`${name}: missing or null fields do not crash`, async () => {
         const body: Record<string, unknown> = { action: name };
         for (const f of fields) body[f] = null;
-        const r = await rpc(t.app, body, { bearer: stranger });
+        const r = await rpc(t.app, body, { bearer: parser() });
         expect(r.status).toBeLessThan(500);
         expect(r.body.Error).not.toBe(ErrorCode.INTERNAL);
       });

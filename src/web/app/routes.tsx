@@ -24,6 +24,7 @@ const CreateImageScreen = lazy(() => import('../features/images/create-image-scr
 const MultiChatScreen = lazy(() => import('../features/multichat/multichat-screen.tsx'));
 const HistoryScreen = lazy(() => import('../features/history/history-screen.tsx'));
 const StatsScreen = lazy(() => import('../features/stats/stats-screen.tsx'));
+const UsageScreen = lazy(() => import('../features/analytics/usage-screen.tsx'));
 const EditUserScreen = lazy(() => import('../features/billing/edit-user-screen.tsx'));
 const SubscriptionScreen = lazy(() => import('../features/billing/subscription-screen.tsx'));
 const BuyScreen = lazy(() => import('../features/billing/buy-screen.tsx'));
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
           { path: 'chathistory', element: <HistoryScreen /> },
           { path: 'chathistory/:friendid/:user', element: <HistoryScreen /> },
           { path: 'stat/:friendid', element: <StatsScreen /> },
+          { path: 'usage', element: <UsageScreen /> },
         ],
       },
       { path: ':friendid', element: <FriendRedirect /> },

@@ -11,12 +11,17 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { PUSH_SKIP_WHEN_VISIBLE, parsePushMessage } from '../../protocol/push.ts';
+import { findOfflineCopy, OFFLINE_HEADER } from '../shared/offline/offline-copy.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(p: Promise<unknown>): void;
 }
 interface PushEvent extends ExtendableEvent {
   data: { text(): string } | null;
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request;
+  respondWith(r: Promise<Response>): void;
 }
 interface NotificationClickEvent extends ExtendableEvent {
   notification: { data: unknown; close(): void };
@@ -41,6 +46,7 @@ interface SwScope {
   addEventListener(type: 'message', h: (e: MessageEvent) => void): void;
   addEventListener(type: 'activate', h: (e: ExtendableEvent) => void): void;
   addEventListener(type: 'push', h: (e: PushEvent) => void): void;
+  addEventListener(type: 'fetch', h: (e: FetchEvent) => void): void;
   addEventListener(type: 'notificationclick', h: (e: NotificationClickEvent) => void): void;
 }
 declare const self: SwScope;
@@ -53,6 +59,31 @@ registerRoute(
     denylist: [/^\/api(\/|$)/, /^\/files\//],
   }),
 );
+
+// The last conversations offline: the network first, the page's copy when it fails
+// (shared/offline/offline-copy.ts). Only requests the page marked; nothing else is touched.
+self.addEventListener('fetch', (e) => {
+  const r = e.request;
+  if (r.method !== 'POST' || !r.headers.has(OFFLINE_HEADER)) return;
+  if (new URL(r.url).pathname !== '/api') return;
+  e.respondWith(networkOrCopy(r));
+});
+
+async function networkOrCopy(r: Request): Promise<Response> {
+  const body = await r.clone().text();
+  let res: Response;
+  try {
+    res = await fetch(r);
+  } catch (err) {
+    const copy = await findOfflineCopy(body);
+    if (copy) return copy;
+    throw err;
+  }
+  // The server itself is out of reach behind a proxy: the copy is better than an error page.
+  if (res.status === 502 || res.status === 503 || res.status === 504)
+    return (await findOfflineCopy(body)) ?? res;
+  return res;
+}
 
 self.addEventListener('message', (e) => {
   if ((e.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -6,7 +6,10 @@ import { Link, useNavigate } from 'react-router';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { withBusy } from '../../shared/hooks/busy.ts';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
+import { UserType } from '../../../protocol/constants.ts';
+import { clearOfflineCopies } from '../../shared/offline/offline-copy.ts';
 import { storage } from '../../shared/storage/storage.ts';
+import { useStored } from '../../shared/storage/use-stored.ts';
 import {
   NotificationsDialogHost,
   NotificationsMenuItem,
@@ -23,6 +26,7 @@ export function UserMenu({ fullname }: { fullname: string | null }) {
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const admin = useStored('usertype') === UserType.admin;
 
   async function signOutEverywhere() {
     setError(null);
@@ -35,6 +39,7 @@ export function UserMenu({ fullname }: { fullname: string | null }) {
     }
     setConfirming(false);
     storage.clear();
+    await clearOfflineCopies();
     queryClient.clear();
     await navigate('/home', { replace: true });
   }
@@ -53,6 +58,11 @@ export function UserMenu({ fullname }: { fullname: string | null }) {
           <Menu.Item component={Link} to="/edituser">
             {t('shell.editUser')}
           </Menu.Item>
+          {admin ? (
+            <Menu.Item component={Link} to="/usage" data-testid="menu-usage">
+              {t('usage.menu')}
+            </Menu.Item>
+          ) : null}
           <NotificationsMenuItem />
           <Menu.Item
             color="red"

@@ -30,6 +30,7 @@ import { MessageList } from './message-list.tsx';
 import { SubjectLabel } from './subject-label.tsx';
 import { useAsk, type ChatAnswer } from './use-ask.ts';
 import { useMessageExtras } from './use-message-extras.ts';
+import { useOfflineChat } from './use-offline-chat.ts';
 import { useChatSession } from './use-chat-session.ts';
 import { useConversation, useConversationCache, type Message } from './use-conversation.ts';
 import type { DetailsMode } from './use-details.ts';
@@ -156,6 +157,14 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
     }
   };
 
+  const offline = useOfflineChat({
+    friendid,
+    subject,
+    newest: conv.isPlaceholderData ? undefined : info,
+    busy: ask.busy,
+    send: ask.send,
+    refuse: setActionError,
+  });
   useVoiceChatController({ friendid, info, lang, messages: conv.messages, send: ask.send });
   const error = ask.error || actionError;
   const canvas = info && (info.friendtype === 1 || info.friendtype === 3) && subject;
@@ -237,6 +246,10 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
           <Alert color="red" m="md" role="alert" data-testid="chat-no-permission">
             {t('chat.noPermission')}
           </Alert>
+        ) : conv.isError && !offline.online ? (
+          <Alert color="yellow" m="md" role="alert" data-testid="chat-offline-missing">
+            {t('offlineChat.notSaved')}
+          </Alert>
         ) : conv.isError ? (
           <Alert color="red" m="md" role="alert" data-testid="chat-load-error">
             {errorText(conv.error) || t('chat.loadError')}
@@ -246,16 +259,23 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             <PageLoader />
           </div>
         ) : (
-          <MessageList
-            messages={conv.messages}
-            hasEarlier={conv.hasNextPage}
-            loadingEarlier={conv.isFetchingNextPage}
-            onLoadEarlier={() => void conv.fetchNextPage()}
-            actionsDisabled={ask.busy}
-            onRewind={onRewind}
-            onRetry={onRetry}
-            extras={extras}
-          />
+          <>
+            {offline.online ? null : (
+              <Alert color="yellow" mx="md" mt="xs" data-testid="chat-offline">
+                {t('offlineChat.readOnly')}
+              </Alert>
+            )}
+            <MessageList
+              messages={conv.messages}
+              hasEarlier={conv.hasNextPage}
+              loadingEarlier={conv.isFetchingNextPage}
+              onLoadEarlier={() => void conv.fetchNextPage()}
+              actionsDisabled={ask.busy || !offline.online}
+              onRewind={onRewind}
+              onRetry={onRetry}
+              extras={extras}
+            />
+          </>
         )}
         {error ? (
           <Alert
@@ -282,7 +302,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
             waitingText={t('chat.writing', { name: isolate(info?.friendname ?? '') })}
             inputq={inputq}
             onInputqSent={onInputqSent}
-            onSend={ask.send}
+            onSend={offline.send}
             onStop={ask.stop}
             onCanvas={canvas ? () => setCanvasOpen(true) : undefined}
             mic={<MicButton disabled={!info || conv.isPlaceholderData} />}

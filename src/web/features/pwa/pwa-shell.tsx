@@ -1,9 +1,10 @@
 import { Alert } from '@mantine/core';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { call } from '../../shared/api/client.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
+import { useOnline } from '../../shared/offline/use-online.ts';
 import { deviceId, refreshPushIfDue } from '../../shared/push/push-client.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
 import { usePwaState } from './pwa-state.ts';
@@ -11,19 +12,6 @@ import { usePwaState } from './pwa-state.ts';
 function countsVisits(): boolean {
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
   return nav.doNotTrack !== '1' && nav.globalPrivacyControl !== true;
-}
-
-function subscribeOnline(fn: () => void) {
-  window.addEventListener('online', fn);
-  window.addEventListener('offline', fn);
-  return () => {
-    window.removeEventListener('online', fn);
-    window.removeEventListener('offline', fn);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Envelope } from '../../../protocol/index.ts';
 import type { ActionInput, ActionName, ActionOutput } from '../../../protocol/registry.ts';
+import { isOfflineRead, OFFLINE_HEADER, saveOfflineCopy } from '../offline/offline-copy.ts';
 import { NetworkError } from './errors.ts';
 import { xsrfToken } from './xsrf.ts';
 
@@ -14,13 +15,21 @@ function isEnvelope(v: unknown): v is Envelope {
  * POST JSON to one of our endpoints. Error ≠ 0 is returned, not thrown; only a failure to
  * talk to the server (offline, proxy page, broken JSON) throws NetworkError.
  */
-export async function postJson<T>(url: string, body: unknown): Promise<T & Envelope> {
+export async function postJson<T>(
+  url: string,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T & Envelope> {
   let res: Response;
   try {
     res = await fetch(url, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': await xsrfToken() },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-XSRF-TOKEN': await xsrfToken(),
+        ...extraHeaders,
+      },
       body: JSON.stringify(body),
     });
   } catch (err) {
@@ -62,6 +71,19 @@ export async function postForm(
  * Calls one action of the registry. The answer's fields are typed from the protocol; they
  * are present only when `Error === 0`, so check it first.
  */
-export function call<A extends ActionName>(action: A, input: ActionInput<A>): Promise<Answer<A>> {
-  return postJson<ActionOutput<A>>('/api', { ...input, action });
+export async function call<A extends ActionName>(
+  action: A,
+  input: ActionInput<A>,
+): Promise<Answer<A>> {
+  if (!isOfflineRead(action)) return postJson<ActionOutput<A>>('/api', { ...input, action });
+  // The last conversations stay readable offline (shared/offline/offline-copy.ts).
+  const answer = await postJson<ActionOutput<A>>(
+    '/api',
+    { ...input, action },
+    { [OFFLINE_HEADER]: '1' },
+  );
+  // Offline, the answer is the copy itself: keeping it again would make it look new.
+  if (answer.Error === 0 && navigator.onLine)
+    void saveOfflineCopy(action, input as Record<string, unknown>, answer);
+  return answer;
 }

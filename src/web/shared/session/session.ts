@@ -1,4 +1,5 @@
 import { GUEST_PREFIX, GUEST_SUFFIX_LENGTH } from '../../../protocol/constants.ts';
+import { clearOfflineCopies } from '../offline/offline-copy.ts';
 import { storage } from '../storage/storage.ts';
 
 /** The fields of a sign-in answer the browser keeps (CheckToken, SendToken, Google). */
@@ -10,6 +11,8 @@ export interface SignedIn {
 }
 
 export function saveSignIn(answer: SignedIn): void {
+  // Someone else on this browser: the previous user's offline copies go.
+  if (storage.get('email') !== answer.email) void clearOfflineCopies();
   storage.set('email', answer.email);
   storage.set('fullname', answer.fullname);
   storage.set('usertype', answer.type);
@@ -19,6 +22,7 @@ export function saveSignIn(answer: SignedIn): void {
 
 /** The session ended on the server: forget who we were, keep the language and the rest. */
 export function forgetUser(): void {
+  void clearOfflineCopies();
   storage.remove('email');
   storage.remove('fullname');
   storage.remove('usertype');

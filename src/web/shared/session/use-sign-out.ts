@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { call } from '../api/client.ts';
 import { withBusy } from '../hooks/busy.ts';
 import { disablePush } from '../push/push-client.ts';
+import { clearOfflineCopies } from '../offline/offline-copy.ts';
 import { storage } from '../storage/storage.ts';
 
 /** SignOut on the server, then forget everything in the browser and go to /home. */
@@ -20,6 +21,7 @@ export function useSignOut(): () => Promise<void> {
       }
     });
     storage.clear();
+    await clearOfflineCopies();
     queryClient.clear();
     await navigate('/home', { replace: true });
   };

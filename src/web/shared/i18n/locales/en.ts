@@ -5,10 +5,13 @@ import { chatExtrasEn } from './chat-extras.ts';
 import { voiceEn } from './voice.ts';
 import { billingEn } from './billing.ts';
 import { pwaEn } from './pwa.ts';
+import { offlineChatEn, usageEn } from './usage.ts';
 
 /** English texts. The Hebrew file must have exactly the same keys (checked by the type). */
 export const en = {
   pwa: pwaEn,
+  usage: usageEn,
+  offlineChat: offlineChatEn,
   app: {
     name: 'Sefer Chat',
   },

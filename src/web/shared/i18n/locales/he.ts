@@ -5,10 +5,13 @@ import { groupHe } from './group.ts';
 import { voiceHe } from './voice.ts';
 import { billingHe } from './billing.ts';
 import { pwaHe } from './pwa.ts';
+import { offlineChatHe, usageHe } from './usage.ts';
 
 /** Hebrew texts (the default language). */
 export const he: Translation = {
   pwa: pwaHe,
+  usage: usageHe,
+  offlineChat: offlineChatHe,
   app: {
     name: 'ספר צ׳אט',
   },
