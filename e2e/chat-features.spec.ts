@@ -69,6 +69,10 @@ for (const lang of ['he', 'en'] as const) {
     await expect(last(page).getByTestId('stopped-mark')).toHaveText(t.stopped);
     await expect(stop).toBeHidden();
     await shot(page, info, `features-${lang}-1280-stopped`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(last(page).getByTestId('stopped-mark')).toBeInViewport();
+    await shot(page, info, `features-${lang}-390-stopped`);
+    await page.setViewportSize({ width: 1280, height: 900 });
     const kept = (await last(page).locator('.chat-markdown').innerText()).trim();
     expect(kept.length).toBeGreaterThan(0);
     expect(kept).not.toContain('word39');
@@ -92,6 +96,10 @@ for (const lang of ['he', 'en'] as const) {
     await expect(last(page).getByTestId('chat-variant-count')).toHaveText('1/2');
     expect(second).not.toBe(first);
     await shot(page, info, `features-${lang}-1280-variants`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(last(page).getByTestId('chat-variant-count')).toBeInViewport();
+    await shot(page, info, `features-${lang}-390-variants`);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Copy a message.
     await last(page).getByTestId('chat-copy').click();

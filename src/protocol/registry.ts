@@ -4,6 +4,7 @@ import { analyticsActions } from './actions/analytics.ts';
 import { authActions } from './actions/auth.ts';
 import { billingActions } from './actions/billing.ts';
 import { chatActions } from './actions/chat.ts';
+import { chatSearchActions } from './actions/chat-search.ts';
 import { friendActions } from './actions/friends.ts';
 import { groupActions } from './actions/group.ts';
 import { historyActions } from './actions/history.ts';
@@ -24,6 +25,7 @@ export const actions = {
   ...knowledgeActions,
   ...imageActions,
   ...chatActions,
+  ...chatSearchActions,
   ...groupActions,
   ...historyActions,
   ...statsActions,

@@ -4,6 +4,7 @@ import { authService } from './auth/auth.service.ts';
 import { categoriesService } from './categories/categories.service.ts';
 import { chatService } from './chat/chat.service.ts';
 import { subjectsService } from './chat/subjects.service.ts';
+import { chatSearchService } from './chat/search.service.ts';
 import type { Deps } from './deps.ts';
 import { friendsService } from './friends/friends.service.ts';
 import { groupService } from './group/group.service.ts';
@@ -64,6 +65,7 @@ export function createServices(deps: Deps) {
   return {
     chat,
     subjects: subjectsService(chatDeps, chat.runner),
+    chatSearch: chatSearchService(deps),
     auth,
     users: usersService(deps),
     friends: friendsService(deps),

@@ -2,6 +2,7 @@ import { APICallError, streamText, type ModelMessage } from 'ai';
 import type { Log } from '../rpc/context.ts';
 import { offlineAnswer, type OfflineMaterial } from './offline.ts';
 import type { ModelResolver } from './providers.ts';
+import { estimateTokens } from './tokens.ts';
 
 export interface EngineMessage {
   role: 'user' | 'assistant';
@@ -84,6 +85,34 @@ export class EngineError extends Error {
     super(message, options);
     this.retryable = retryable;
   }
+}
+
+/**
+ * The caller stopped the answer (`signal` aborted). Providers report usage only at the end of
+ * a stream, so `used` is estimated: the whole prompt was read, and the text received so far
+ * was written (a provider stops generating when the connection closes).
+ */
+export class EngineStopped extends Error {
+  readonly used: EngineResult;
+  constructor(used: EngineResult, options?: { cause?: unknown }) {
+    super('the answer was stopped', options);
+    this.used = used;
+  }
+}
+
+/** What a stopped call used, by estimate (see EngineStopped). */
+function usedSoFar(req: EngineRequest, model: string, offline: boolean, text: string) {
+  const prompt = [req.system, ...req.messages.map((m) => m.content)].join('\n');
+  return {
+    text,
+    model,
+    offline,
+    usage: {
+      inputTokens: offline ? 0 : estimateTokens(prompt),
+      cachedInputTokens: 0,
+      outputTokens: estimateTokens(text),
+    },
+  };
 }
 
 function classify(err: unknown, timedOut: 'first' | 'idle' | null): EngineError {
@@ -240,28 +269,53 @@ export function createEngine(
     }
   }
 
+  /** The whole reply within MODEL_REPLY_SECONDS, every attempt and pause included. */
+  async function withBudget(req: EngineRequest, h: StreamHandlers): Promise<EngineResult> {
+    if (!retry.totalTimeoutMs) return withRetries(req, h);
+    const total = new AbortController();
+    const onAbort = () => total.abort(req.signal?.reason);
+    if (req.signal?.aborted) onAbort();
+    req.signal?.addEventListener('abort', onAbort);
+    let overBudget = false;
+    const timer = setTimeout(() => {
+      overBudget = true;
+      total.abort(new Error('reply timeout'));
+    }, retry.totalTimeoutMs);
+    try {
+      return await withRetries({ ...req, signal: total.signal }, h);
+    } catch (err) {
+      if (overBudget) {
+        throw new EngineError('the model took too long to answer', false, { cause: err });
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
   return {
     async stream(req: EngineRequest, h: StreamHandlers): Promise<EngineResult> {
-      if (!retry.totalTimeoutMs) return withRetries(req, h);
-      const total = new AbortController();
-      const onAbort = () => total.abort(req.signal?.reason);
-      if (req.signal?.aborted) onAbort();
-      req.signal?.addEventListener('abort', onAbort);
-      let overBudget = false;
-      const timer = setTimeout(() => {
-        overBudget = true;
-        total.abort(new Error('reply timeout'));
-      }, retry.totalTimeoutMs);
+      // The text of the current attempt, for what a stopped answer used.
+      let text = '';
+      const counted: StreamHandlers = {
+        onDelta: (d) => {
+          text += d;
+          h.onDelta(d);
+        },
+        onRestart: () => {
+          text = '';
+          h.onRestart?.();
+        },
+      };
       try {
-        return await withRetries({ ...req, signal: total.signal }, h);
+        return await withBudget(req, counted);
       } catch (err) {
-        if (overBudget) {
-          throw new EngineError('the model took too long to answer', false, { cause: err });
+        if (req.signal?.aborted && !(err instanceof EngineError)) {
+          const r = resolver.resolve(req.model);
+          throw new EngineStopped(usedSoFar(req, r.name, !r.model, text), { cause: err });
         }
         throw err;
-      } finally {
-        clearTimeout(timer);
-        req.signal?.removeEventListener('abort', onAbort);
       }
     },
     /** The whole answer at once (memory, summaries, analysis). */

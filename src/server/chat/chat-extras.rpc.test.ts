@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { buildApp } from '../app.ts';
-import { messages } from '../db/schema.ts';
+import { estimateTokens } from '../ai/tokens.ts';
+import { messages, usageEvents, users } from '../db/schema.ts';
 import type { FakeOpenAI } from '../test/fake-openai.ts';
 import {
   rpc,
@@ -66,6 +67,19 @@ describe.each(testDatabases())('stop, regenerate and edit on %s', (kind) => {
       id: replyid,
       status: 'stopped',
       message: 'one two ',
+    });
+
+    // What the stopped answer used is recorded: the prompt read and the words written.
+    const [me] = await t.deps.db.select().from(users).where(eq(users.email, 'reader@example.com'));
+    const [row] = await t.deps.db.select().from(messages).where(eq(messages.id, replyid));
+    expect(row).toMatchObject({ model: 'fake-model', outputTokens: estimateTokens('one two ') });
+    expect(row!.inputTokens).toBeGreaterThan(estimateTokens('Stop me'));
+    const used = await t.deps.db.select().from(usageEvents).where(eq(usageEvents.userId, me!.id));
+    expect(used.at(-1)).toMatchObject({
+      kind: 'chat',
+      model: 'fake-model',
+      tokensIn: row!.inputTokens,
+      tokensOut: row!.outputTokens,
     });
 
     // The next turn's history has the stopped answer.

@@ -20,7 +20,8 @@ type ChatActions =
   | 'GetSetMemory'
   | 'GetSetSelf'
   | 'GetCanvas'
-  | 'UpdateCanvas';
+  | 'UpdateCanvas'
+  | 'SearchConversations';
 
 export const chatHandlers = (s: Services): Handlers<ChatActions> => ({
   AskFriend: (input, ctx) => s.chat.ask(input, ctx),
@@ -42,4 +43,5 @@ export const chatHandlers = (s: Services): Handlers<ChatActions> => ({
   GetSetSelf: (input, ctx) => s.subjects.self(input, ctx),
   GetCanvas: (input, ctx) => s.subjects.canvas(input, ctx),
   UpdateCanvas: (input, ctx) => s.subjects.saveCanvas(input, ctx),
+  SearchConversations: (input, ctx) => s.chatSearch.search(input, ctx),
 });

@@ -112,9 +112,11 @@ export function chatRepo(db: Db) {
       return row;
     },
     async updateMessage(id: number, patch: Partial<NewMessage>) {
+      // New text: the search index (words) is remade by the next search.
+      const words = patch.content !== undefined ? { words: null } : {};
       const [row] = await db
         .update(messages)
-        .set({ ...patch, updatedAt: sql`now()` })
+        .set({ ...patch, ...words, updatedAt: sql`now()` })
         .where(eq(messages.id, id))
         .returning();
       return row;
@@ -223,7 +225,7 @@ export function chatRepo(db: Db) {
           .where(and(eq(messages.subjectId, question.subjectId), gt(messages.id, question.id)));
         const [userMessage] = await tx
           .update(messages)
-          .set({ content, updatedAt: sql`now()` })
+          .set({ content, words: null, updatedAt: sql`now()` })
           .where(eq(messages.id, question.id))
           .returning();
         const [row] = await tx

@@ -19,6 +19,7 @@ import {
 } from './conversation.ts';
 import { parseMarkers } from './markers.ts';
 import { createMemoryKeeper } from './memory.ts';
+import { storeStopped } from './stopped-reply.ts';
 import { buildTurnPrompt } from './turn-prompt.ts';
 import { createReplyRunner, type ReplyEvent, type ReplyRunner } from './reply-runner.ts';
 
@@ -169,6 +170,7 @@ export function chatService(deps: ChatDeps) {
         return row!;
       },
       () => msg('replyFailed', ctx.lang),
+      storeStopped(repo, deps, subject.userId, reply.id),
     );
   }
 

@@ -1,4 +1,9 @@
-import type { ChatEngine, EngineRequest, EngineResult } from '../ai/engine.ts';
+import {
+  EngineStopped,
+  type ChatEngine,
+  type EngineRequest,
+  type EngineResult,
+} from '../ai/engine.ts';
 import type { Events } from '../platform/events.ts';
 import type { Log } from '../rpc/context.ts';
 import type { MessageRow } from './chat.repo.ts';
@@ -112,13 +117,15 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
   return {
     /**
      * Starts writing reply `replyId`. `finish` turns the model's result into the stored row
-     * (markers, usage); a final failure is stored as a failed reply with `failText`.
+     * (markers, usage); a final failure is stored as a failed reply with `failText`; a reply
+     * the asker stopped is stored by `stopped` with what the model used so far, when given.
      */
     start(
       replyId: number,
       request: EngineRequest,
       finish: (result: EngineResult, content: string) => Promise<Row>,
       failText: (err: unknown) => string,
+      stopped?: (used: EngineResult, content: string) => Promise<Row>,
     ): void {
       const l: Live<Row> = {
         content: '',
@@ -172,7 +179,8 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
         } catch (err) {
           clearInterval(timer);
           if (l.stopped && !l.answered) {
-            // The conversation goes on from the text so far.
+            // The conversation goes on from the text so far; what it used is still counted.
+            if (stopped && err instanceof EngineStopped) return await stopped(err.used, l.content);
             const row = await repo.updateMessage(replyId, {
               status: 'stopped',
               error: null,

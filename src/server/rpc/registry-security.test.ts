@@ -112,6 +112,7 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   GetSetSelf: { email: 'victim@example.com', notes: 'overwritten' },
   GetCanvas: { user: 'victim@example.com', friendid: 'victimsecret' },
   UpdateCanvas: { user: 'victim@example.com', friendid: 'victimsecret', contents: 'overwritten' },
+  SearchConversations: { email: 'victim@example.com', friendid: 'victimsecret', q: 'secret' },
   MultiChatAsk: { email: 'victim@example.com', friends: 'victimsecret,holmesen', message: 'hi' },
   FollowMultiChat: { email: 'victim@example.com' },
   RetrieveMultiConversaion: { email: 'victim@example.com' },

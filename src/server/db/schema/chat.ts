@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { friends } from './friends.ts';
+import { tsvector } from './knowledge.ts';
 import { users } from './users.ts';
 
 /** A conversation subject: one user, one character, a name; with its running summary and canvas. */
@@ -65,6 +66,12 @@ export const messages = pgTable(
     variantOf: integer('variant_of'),
     /** The answer of its group the conversation goes on from (one per group); true elsewhere. */
     chosen: boolean('chosen').notNull().default(true),
+    /**
+     * The words the conversation search finds it by (knowledge/text-search.ts lexemes), made
+     * by the first search after the message is final; null until then and after its text
+     * changes (chat.repo clears it), so a stream's many writes never re-index it.
+     */
+    words: tsvector('words'),
     inputTokens: integer('input_tokens').notNull().default(0),
     cachedInputTokens: integer('cached_input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),

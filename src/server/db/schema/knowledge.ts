@@ -13,7 +13,7 @@ import { friends } from './friends.ts';
 import { users } from './users.ts';
 
 /** PostgreSQL full-text vector; the server builds it from its own tokens (knowledge/text-search.ts). */
-const tsvector = customType<{ data: string }>({
+export const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });
 

@@ -1,5 +1,6 @@
 import './chat.css';
 import './messages.css';
+import './chat-search.css';
 import { ActionIcon, Alert, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type CSSProperties } from 'react';
@@ -11,7 +12,7 @@ import { call } from '../../shared/api/client.ts';
 import { ApiError } from '../../shared/api/errors.ts';
 import { CharacterImage } from '../../shared/components/character-image.tsx';
 import { useConfirm } from '../../shared/components/confirm-dialog.tsx';
-import { MenuIcon } from '../../shared/components/icons.tsx';
+import { MenuIcon, SearchIcon } from '../../shared/components/icons.tsx';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
@@ -27,6 +28,7 @@ import { DetailsDialog } from './details-dialog.tsx';
 import { EditingBanner } from './editing-banner.tsx';
 import { InputBar } from './input-bar.tsx';
 import { MessageList } from './message-list.tsx';
+import { SearchDialog } from './search-dialog.tsx';
 import { SubjectLabel } from './subject-label.tsx';
 import { useAsk, type ChatAnswer } from './use-ask.ts';
 import { useMessageExtras } from './use-message-extras.ts';
@@ -68,6 +70,9 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
   const [canvasOpen, setCanvasOpen] = useState(false);
   const [tool, setTool] = useState<ToolDialog | null>(null);
   const [actionError, setActionError] = useState('');
+  const [searchOpen, setSearchOpen] = useState(false);
+  /** A search hit to bring into view once its subject is shown. */
+  const [jump, setJump] = useState<number | null>(null);
   usePageTitle(info?.friendname ?? '');
 
   // The server settled on a subject (the most recent one, or the stored name's spelling).
@@ -165,6 +170,14 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
     send: ask.send,
     refuse: setActionError,
   });
+  const onJumped = useCallback(
+    (found: boolean) => {
+      setJump(null);
+      if (!found) setActionError(t('chatSearch.notLoaded'));
+    },
+    [t],
+  );
+
   useVoiceChatController({ friendid, info, lang, messages: conv.messages, send: ask.send });
   const error = ask.error || actionError;
   const canvas = info && (info.friendtype === 1 || info.friendtype === 3) && subject;
@@ -240,6 +253,19 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
               </bdi>
             </Text>
           ) : null}
+          {info && !noPermission ? (
+            <ActionIcon
+              className="chat-main__search"
+              variant="subtle"
+              size="lg"
+              onClick={() => setSearchOpen(true)}
+              aria-label={t('chatSearch.open')}
+              title={t('chatSearch.open')}
+              data-testid="chat-search-open"
+            >
+              <SearchIcon />
+            </ActionIcon>
+          ) : null}
         </header>
         {mode === 'editor' && detailsfor ? <EditingBanner friendid={detailsfor} /> : null}
         {noPermission ? (
@@ -274,6 +300,9 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
               onRewind={onRewind}
               onRetry={onRetry}
               extras={extras}
+              jumpTo={jump}
+              loading={conv.isFetching}
+              onJumped={onJumped}
             />
           </>
         )}
@@ -328,6 +357,19 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
       ) : null}
       {canvasOpen && subject ? (
         <CanvasDialog onClose={() => setCanvasOpen(false)} friendid={friendid} subject={subject} />
+      ) : null}
+      {searchOpen ? (
+        <SearchDialog
+          friendid={friendid}
+          onClose={() => setSearchOpen(false)}
+          onJump={(hit) => {
+            setSearchOpen(false);
+            setPanelOpen(false);
+            setActionError('');
+            if (!subject || !sameName(hit.subject, subject)) setSubject(hit.subject);
+            setJump(hit.id);
+          }}
+        />
       ) : null}
       {confirmDialog}
     </div>

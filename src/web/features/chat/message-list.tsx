@@ -1,3 +1,4 @@
+import './chat-search.css';
 import { Button, Text } from '@mantine/core';
 import {
   measureElement,
@@ -5,7 +6,7 @@ import {
   useVirtualizer,
   type Virtualizer,
 } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageExtras } from './message-tools.tsx';
 import { MessageItem } from './message-item.tsx';
@@ -22,7 +23,8 @@ const ESTIMATE_PX = 140;
  * The conversation, virtualised: only the messages in view (and a few around them) are in
  * the page, so thousands stay smooth. It follows the newest message while the reader is at
  * the bottom, keeps its place when earlier messages are added above, and asks for them when
- * the reader scrolls near the top (or presses "load earlier").
+ * the reader scrolls near the top (or presses "load earlier"). `jumpTo` (a search hit) brings
+ * that message into view, loading earlier pages until it is there, and marks it.
  */
 export function MessageList({
   messages,
@@ -33,11 +35,20 @@ export function MessageList({
   onRewind,
   onRetry,
   extras,
+  jumpTo = null,
+  loading = false,
+  onJumped,
 }: {
   messages: Message[];
   hasEarlier: boolean;
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
+  /** A message to bring into view and mark (a search hit), by id. */
+  jumpTo?: number | null;
+  /** The conversation is being read (a jump waits for it). */
+  loading?: boolean;
+  /** The jump is over: `found` false when the message is not in the conversation. */
+  onJumped?: (found: boolean) => void;
   actionsDisabled: boolean;
   onRewind: (m: Message) => void;
   onRetry: (m: Message) => void;
@@ -106,6 +117,23 @@ export function MessageList({
     if (last && last.role === 'user') atBottom.current = true;
   }, [last]);
 
+  // A search hit: earlier pages until it is there, then into view, marked.
+  const [marked, setMarked] = useState<number | null>(null);
+  useEffect(() => {
+    if (jumpTo === null) return;
+    atBottom.current = false;
+    const i = messages.findIndex((m) => m.id === jumpTo);
+    if (i < 0) {
+      if (loading || loadingEarlier) return;
+      if (hasEarlier) onLoadEarlier();
+      else onJumped?.(false);
+      return;
+    }
+    setMarked(jumpTo);
+    virtualizer.scrollToIndex(i, { align: 'center' });
+    onJumped?.(true);
+  }, [jumpTo, messages, loading, loadingEarlier, hasEarlier, onLoadEarlier, onJumped, virtualizer]);
+
   const items = virtualizer.getVirtualItems();
   if (messages.length === 0)
     return (
@@ -143,7 +171,8 @@ export function MessageList({
                   key={row.key}
                   data-index={row.index}
                   ref={virtualizer.measureElement}
-                  className="chat-list__row"
+                  className={`chat-list__row${m.id === marked ? ' chat-list__row--hit' : ''}`}
+                  data-message-id={m.id}
                 >
                   <MessageItem
                     message={m}

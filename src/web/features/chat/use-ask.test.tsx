@@ -228,6 +228,51 @@ describe('useAsk', () => {
     expect(streamedBodies(fetchMock)).toHaveLength(1);
   });
 
+  it('a question sent while an earlier reply is followed is kept and sent once that reply ends', async () => {
+    serveConversation([
+      msg(1, 'assistant', 'Welcome.'),
+      msg(2, 'user', 'Tell me a story'),
+      msg(3, 'assistant', 'Once upon', { status: 'streaming' }),
+    ]);
+    const follow = controlledStream();
+    const ask = controlledStream();
+    const fetchMock = stubStreams((body) =>
+      body.action === 'FollowReply' ? follow.response : ask.response,
+    );
+    const { result } = setup();
+    await waitFor(() => expect(streamedBodies(fetchMock)).toHaveLength(1));
+    expect(streamedBodies(fetchMock)[0]!.action).toBe('FollowReply');
+
+    let sent!: Promise<boolean>;
+    act(() => {
+      sent = result.current.ask.send('And then?');
+    });
+    // Shown at once; not asked yet, so the answer being written is not cut.
+    await waitFor(() => expect(texts(result.current.messages).at(-1)).toBe('user:And then?:done'));
+    expect(streamedBodies(fetchMock)).toHaveLength(1);
+
+    follow.send('done', done(3, 'Once upon a time.'));
+    follow.end();
+    await waitFor(() => expect(streamedBodies(fetchMock)).toHaveLength(2));
+    expect(streamedBodies(fetchMock)[1]).toMatchObject({
+      action: 'AskFriend',
+      message: 'And then?',
+    });
+    ask.send('start', { replyid: 5, subject: 'S', usermessage: msg(4, 'user', 'And then?') });
+    ask.send('done', done(5, 'They lived happily.'));
+    ask.end();
+    await act(async () => {
+      expect(await sent).toBe(true);
+    });
+    expect(texts(result.current.messages)).toEqual([
+      'assistant:Welcome.:done',
+      'user:Tell me a story:done',
+      'assistant:Once upon a time.:done',
+      'user:And then?:done',
+      'assistant:They lived happily.:done',
+    ]);
+  });
+
   it('a dropped connection is followed again from where it stopped', async () => {
     serveConversation([msg(1, 'assistant', 'Welcome.')]);
     const first = controlledStream();

@@ -47,6 +47,8 @@ export function useAsk(o: AskOptions) {
   /** A reply that could not be followed again: the input is given back. */
   const [gaveUp, setGaveUp] = useState<number | null>(null);
   const ctrl = useRef<AbortController | null>(null);
+  /** Settles when the stream running now has ended: a question sent meanwhile waits for it. */
+  const ended = useRef<Promise<void>>(Promise.resolve());
   const failures = useRef(new Map<number, number>());
   /** The reply the running stream writes or follows (known once the server started it). */
   const currentReply = useRef<number | null>(null);
@@ -111,6 +113,8 @@ export function useAsk(o: AskOptions) {
       const controller = new AbortController();
       ctrl.current?.abort();
       ctrl.current = controller;
+      let settle!: () => void;
+      ended.current = new Promise<void>((r) => (settle = r));
       const token = {};
       setActive(token);
       setError('');
@@ -213,6 +217,7 @@ export function useAsk(o: AskOptions) {
           ctrl.current = null;
           currentReply.current = null;
         }
+        settle();
         setActive((a) => (a === token ? null : a));
       }
     },
@@ -221,7 +226,7 @@ export function useAsk(o: AskOptions) {
 
   const send = useCallback(
     async (text: string, img?: string | null): Promise<boolean> => {
-      if (!text.trim() || ctrl.current || !enabled) return false;
+      if (!text.trim() || !enabled) return false;
       const tempId = -Date.now();
       cache.put({
         id: tempId,
@@ -232,6 +237,11 @@ export function useAsk(o: AskOptions) {
         img: img || null,
         status: 'done',
       });
+      // An earlier reply is still being written or followed (a spoken question, a send racing
+      // the follow that starts after a refresh): the question shows now and goes once that
+      // stream ends, never dropped. Cutting the follow instead would leave the earlier answer
+      // half shown.
+      while (ctrl.current) await ended.current;
       return run(
         'AskFriend',
         {

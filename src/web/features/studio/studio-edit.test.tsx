@@ -236,7 +236,7 @@ describe('studio: editing a character', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/main');
   });
 
-  it('leaving a saved character without a category warns too', async () => {
+  it('leaving a saved, unchanged character without a category reminds in the app, not with the browser question', async () => {
     serveStudio({ GetFriendDetails: { Error: 0, friend: friendFull({ category: 0 }) } });
     const user = userEvent.setup();
     renderScreen(
@@ -247,11 +247,19 @@ describe('studio: editing a character', () => {
       { route: '/createdit/holmes', path: '/createdit/:friendid?', lang: 'en' },
     );
     await screen.findByTestId('studio-name');
+    // Nothing is unsaved: a reload or closing the tab is not asked about ("leave page?" with
+    // no reason was the defect of issue 16).
     const beforeUnload = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(beforeUnload);
-    expect(beforeUnload.defaultPrevented).toBe(true);
+    expect(beforeUnload.defaultPrevented).toBe(false);
     await user.click(screen.getByRole('link', { name: 'away' }));
     expect(screen.getByTestId('confirm-dialog')).toHaveTextContent('No category is selected');
+    await user.click(screen.getByTestId('confirm-cancel'));
+    // A change makes the browser ask too.
+    await user.type(screen.getByTestId('studio-name'), 'x');
+    const changed = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(changed);
+    expect(changed.defaultPrevented).toBe(true);
   });
 
   it('nothing changed and a category chosen: leaving is free', async () => {

@@ -58,7 +58,9 @@ export function StudioEditor({
   }, [justSaved, showSaved]);
 
   const noCategory = form.exists && form.values.category === 0;
-  useLeaveGuard(form.unsaved || noCategory, (go) => setLeave(() => go));
+  // No category is a reminder (part 1 §4) asked in the app, with its reason; the browser's
+  // own question on reload or close ("changes may not be saved") only when something is.
+  useLeaveGuard(form.unsaved || noCategory, (go) => setLeave(() => go), form.unsaved);
 
   // Personality, first message and background wait for a unique id (spec part 1 §4).
   const locked = !form.exists && idStatus !== 'unique';

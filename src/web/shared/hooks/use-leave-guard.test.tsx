@@ -72,6 +72,28 @@ describe('useLeaveGuard', () => {
     expect(e.defaultPrevented).toBe(true);
   });
 
+  it('without `unload` the app asks, the browser does not', async () => {
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', '/b');
+    function Reminder() {
+      useLeaveGuard(true, asked, false);
+      return <Link to="/a">to a</Link>;
+    }
+    render(
+      <BrowserRouter>
+        <Routes>
+          <Route path="/a" element={<p>a</p>} />
+          <Route path="/b" element={<Reminder />} />
+        </Routes>
+      </BrowserRouter>,
+    );
+    const e = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(e);
+    expect(e.defaultPrevented).toBe(false);
+    await user.click(screen.getByRole('link', { name: 'to a' }));
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
   it('inactive: nothing is stopped', async () => {
     const user = userEvent.setup();
     renderAt(false);

@@ -10,9 +10,15 @@ import { useLocation, useNavigate } from 'react-router';
  *   the router sees it and calls `confirmLeave(leave)`;
  * - the browser's back and forward buttons: a capturing `popstate` listener (it runs
  *   before the router's) undoes the step and asks; `leave` repeats it.
- * `leave` performs the navigation the user asked for.
+ * `leave` performs the navigation the user asked for. `unload` (default: `active`) says
+ * whether the browser's own question is asked too: it cannot say why ("Changes you made may
+ * not be saved"), so a reminder with nothing unsaved is asked in the app only.
  */
-export function useLeaveGuard(active: boolean, confirmLeave: (leave: () => void) => void): void {
+export function useLeaveGuard(
+  active: boolean,
+  confirmLeave: (leave: () => void) => void,
+  unload: boolean = active,
+): void {
   const navigate = useNavigate();
   const location = useLocation();
   const confirmRef = useRef(confirmLeave);
@@ -71,7 +77,7 @@ export function useLeaveGuard(active: boolean, confirmLeave: (leave: () => void)
       });
     };
 
-    window.addEventListener('beforeunload', onBeforeUnload);
+    if (unload) window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
     window.addEventListener('popstate', onPopState, true);
     return () => {
@@ -79,7 +85,7 @@ export function useLeaveGuard(active: boolean, confirmLeave: (leave: () => void)
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('popstate', onPopState, true);
     };
-  }, [active, navigate]);
+  }, [active, unload, navigate]);
 }
 
 /** The router keeps its position in the history entry's state (`idx`). */

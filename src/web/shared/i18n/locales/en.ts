@@ -1,6 +1,7 @@
 import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
 import { chatExtrasEn } from './chat-extras.ts';
+import { chatSearchEn } from './chat-search.ts';
 
 import { voiceEn } from './voice.ts';
 import { billingEn } from './billing.ts';
@@ -397,6 +398,7 @@ export const en = {
   },
   createImage: imagesEn,
   chatx: chatExtrasEn,
+  chatSearch: chatSearchEn,
   ...groupEn,
   voice: voiceEn,
   billing: billingEn,

@@ -1,4 +1,5 @@
 import { chatExtrasHe } from './chat-extras.ts';
+import { chatSearchHe } from './chat-search.ts';
 import type { Translation } from './en.ts';
 import { imagesHe } from './images.ts';
 import { groupHe } from './group.ts';
@@ -391,6 +392,7 @@ export const he: Translation = {
   },
   createImage: imagesHe,
   chatx: chatExtrasHe,
+  chatSearch: chatSearchHe,
   ...groupHe,
   voice: voiceHe,
   billing: billingHe,

@@ -1,0 +1,40 @@
+import type { ParsedInput } from '../../protocol/registry.ts';
+import type { Deps } from '../deps.ts';
+import { friendsRepo } from '../friends/friends.repo.ts';
+import { formatTime } from '../friends/friends.service.ts';
+import { requireUser, type Ctx } from '../rpc/context.ts';
+import { openFriend } from './conversation.ts';
+import { chatSearchRepo } from './search.repo.ts';
+import { searchQuery, searchTerms, snippetOf } from './search-text.ts';
+
+const PAGE = 20;
+
+/** SearchConversations: the caller's own conversations with one character, every subject. */
+export function chatSearchService(deps: Pick<Deps, 'db'>) {
+  const repo = chatSearchRepo(deps.db);
+  const friends = friendsRepo(deps.db);
+
+  return {
+    async search(input: ParsedInput<'SearchConversations'>, ctx: Ctx) {
+      // The session's user and a character they may watch; only their own subjects are read.
+      const me = requireUser(ctx);
+      const { friend } = await openFriend(friends, input.friendid, me, ctx);
+      const terms = searchTerms(input.q);
+      if (!terms.length) return { hits: [], hasmore: false };
+      await repo.indexPending(me.id, friend.id);
+      const limit = input.limit ?? PAGE;
+      const rows = await repo.find(me.id, friend.id, searchQuery(terms), limit, input.before);
+      return {
+        hits: rows.slice(0, limit).map((r) => ({
+          id: r.id,
+          subject: r.subject,
+          role: r.role === 'user' ? ('user' as const) : ('assistant' as const),
+          speaker: r.speaker,
+          tm: formatTime(r.createdAt),
+          ...snippetOf(r.content, terms),
+        })),
+        hasmore: rows.length > limit,
+      };
+    },
+  };
+}
