@@ -1,3 +1,4 @@
+import { imageEditorHe } from './image-editor.ts';
 import { chatExtrasHe } from './chat-extras.ts';
 import type { Translation } from './en.ts';
 import { imagesHe } from './images.ts';
@@ -387,6 +388,7 @@ export const he: Translation = {
     detailsError: 'לא הצלחנו לשמור את הפרטים.',
   },
   createImage: imagesHe,
+  imageEditor: imageEditorHe,
   chatx: chatExtrasHe,
   ...groupHe,
   voice: voiceHe,
