@@ -39,6 +39,15 @@ async function pastePicture(page: Page) {
   });
 }
 
+/** In the studio's picker: the newest image, opened in the large editor. */
+async function openImageEditor(page: Page) {
+  await page.getByTestId('picker-image').first().click();
+  await page.getByTestId('picker-edit').click();
+  const editor = page.getByTestId('text-editor');
+  await expect(editor.getByTestId('genimage-media').locator('img')).toBeVisible();
+  await expect(editor.getByTestId('text-editor-input')).toHaveValue(/^A lighthouse/);
+}
+
 /** No part of the page is wider than the window. */
 async function expectNoOverflow(page: Page) {
   const over = await page.evaluate(
@@ -114,9 +123,25 @@ test('create an image with the designer, in Hebrew and English, wide and narrow'
     'src',
     /^\/files\/images\//,
   );
-  // The studio's picker lists the generated image too.
+  // The studio's picker lists the generated image; the large editor opens it with its tools.
   await page.getByTestId('studio-image-pick').click();
   await expect(page.getByTestId('picker-image')).toHaveCount(1);
+  await openImageEditor(page);
+  await shot(page, info, 'studio-image-editor-he-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, info, 'studio-image-editor-he-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Create again from the edited prompt: a second image, opened in the editor as it is drawn.
+  const editor = page.getByTestId('text-editor');
+  await editor.getByTestId('text-editor-input').fill('A lighthouse at night, ink drawing');
+  await editor.getByTestId('genimage-regenerate').click();
+  await expect(editor.getByTestId('genimage-download')).toHaveAttribute('href', /imagename=g_/);
+  await expect(editor.getByTestId('genimage-new-character')).toBeVisible();
+  await expect(editor.getByTestId('text-editor-input')).toHaveValue(
+    'A lighthouse at night, ink drawing',
+  );
+  await editor.getByTestId('text-editor-close').click();
+  await expect(page.getByTestId('picker-image')).toHaveCount(2);
   await page.keyboard.press('Escape');
 
   // English, wide and narrow; the conversation is kept.
@@ -134,6 +159,14 @@ test('create an image with the designer, in Hebrew and English, wide and narrow'
   await en.setViewportSize({ width: 390, height: 844 });
   await expectNoOverflow(en);
   await shot(en, info, 'createimg-en-390');
+  // The studio's large editor on a generated image, in English, wide and narrow.
+  await en.setViewportSize({ width: 1280, height: 900 });
+  await en.goto('/createdit');
+  await en.getByTestId('studio-image-pick').click();
+  await openImageEditor(en);
+  await shot(en, info, 'studio-image-editor-en-1280');
+  await en.setViewportSize({ width: 390, height: 844 });
+  await shot(en, info, 'studio-image-editor-en-390');
 });
 
 test('without imgedit: the refusal is shown, the input hidden and pictures do not open', async ({

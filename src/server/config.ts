@@ -159,6 +159,11 @@ const EnvSchema = z.object({
   STRIPE_API_URL: optionalString.pipe(z.url().optional()),
   /** Credits a new user starts with. */
   FREE_CREDITS: z.coerce.number().int().min(0).max(1_000_000_000).default(500),
+  /**
+   * Image credits a user signing up starts with (one a generation): enough to try the graphic
+   * designer once an account may create images (imgedit); more are bought on /buy.
+   */
+  STARTER_IMAGE_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(3),
   /** Credits charged per US dollar of a model's list price (src/server/ai/prices.ts). */
   CREDITS_PER_USD: z.coerce.number().positive().max(1_000_000).default(1000),
   /**

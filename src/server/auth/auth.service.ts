@@ -134,7 +134,12 @@ export function authService(deps: Deps) {
       const lang = input.lang ?? ctx.lang;
       let user = await usersR.byEmail(input.email);
       if (!user) {
-        user = await usersR.create({ email: input.email, fullname: input.fullname, lang });
+        user = await usersR.create({
+          email: input.email,
+          fullname: input.fullname,
+          lang,
+          imgcredit: config.STARTER_IMAGE_CREDITS,
+        });
       } else if (!user.verifiedAt) {
         // Nobody has proven this address yet: the latest name wins until someone does.
         user = await usersR.update(user.id, { fullname: input.fullname, lang });
@@ -232,6 +237,7 @@ export function authService(deps: Deps) {
           fullname: identity.name,
           lang: ctx.lang,
           verifiedAt: now,
+          imgcredit: config.STARTER_IMAGE_CREDITS,
         });
       } else if (!user.verifiedAt) {
         user = await usersR.update(user.id, {

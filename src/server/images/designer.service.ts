@@ -1,14 +1,17 @@
-import { generateText, stepCountIs, tool, type ModelMessage } from 'ai';
+import { stepCountIs, streamText, tool, type LanguageModel, type ModelMessage } from 'ai';
 import { z } from 'zod';
 import { GRAPHIC_DESIGNER_FRIEND_ID } from '../../protocol/constants.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { openFriend, resolveSubject } from '../chat/conversation.ts';
-import { chatRepo } from '../chat/chat.repo.ts';
+import { chatRepo, type MessageRow } from '../chat/chat.repo.ts';
 import type { Deps } from '../deps.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
+import { AppError } from '../errors.ts';
+import { friendsRepo, type FriendRow } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
 import { msg } from '../messages.ts';
-import type { Ctx } from '../rpc/context.ts';
+import type { Ctx, SessionUser } from '../rpc/context.ts';
+import { streamingRun } from '../rpc/streaming.ts';
 import type { GenerationService } from './generation.service.ts';
 import type { ImageRow } from './images.repo.ts';
 import { generatedKey, generatedPath, imageNameFrom } from './images.service.ts';
@@ -30,6 +33,23 @@ How images are made here: when the description is ready (or the user asks for an
 If the user attached a reference picture, the image model receives it as well; describe in the prompt how to use it.
 After the tool answers, reply briefly in the user's language that the image is being created. Do not write the prompt or any image number yourself. If the tool answers an error, tell the user plainly.`;
 
+type Send = (event: string, data: unknown) => void;
+
+/** What one turn with the designer works from, and the images it made so far. */
+interface Turn {
+  me: SessionUser;
+  lang: 'he' | 'en';
+  friend: FriendRow;
+  rows: MessageRow[];
+  /** The reference pasted with this message (a stored name), or ''. */
+  pasted: string;
+  message: string;
+  made: ImageRow[];
+  /** A record was refused: no image credits left. */
+  refused: boolean;
+  make(prompt: string, negativePrompt: string, request: string): Promise<ImageRow | null>;
+}
+
 export function designerService(deps: Deps, generation: GenerationService) {
   const chat = chatRepo(deps.db);
   const friends = friendsRepo(deps.db);
@@ -43,7 +63,112 @@ export function designerService(deps: Deps, generation: GenerationService) {
     return '';
   }
 
+  /** The user's words go to the image model as they are (no language model is connected). */
+  async function offlineTurn(turn: Turn, send: Send) {
+    await turn.make(turn.message, '', turn.message);
+    const answer = msg('designerOffline', turn.lang);
+    send('delta', { text: answer });
+    return { answer, model: 'offline' };
+  }
+
+  /** The designer's model, streamed: text as it arrives, and `image` when its tool made one. */
+  async function modelTurn(
+    turn: Turn,
+    model: LanguageModel,
+    resolved: { name: string; provider: string },
+    send: Send,
+  ) {
+    const reference = turn.pasted ? await deps.storage.get(generatedKey(turn.pasted)) : null;
+    const messages: ModelMessage[] = turn.rows
+      .filter((m) => m.status !== 'failed' && m.content.trim())
+      .map((m, i, all) =>
+        m.role === 'user'
+          ? i === all.length - 1 && reference
+            ? {
+                role: 'user' as const,
+                content: [
+                  { type: 'file' as const, data: reference, mediaType: 'image/webp' },
+                  { type: 'text' as const, text: m.content },
+                ],
+              }
+            : { role: 'user' as const, content: m.content }
+          : { role: 'assistant' as const, content: m.content.replace(MARKER, '').trim() },
+      );
+    const result = streamText({
+      model,
+      system: `${turn.friend.personality}\n\n${turn.friend.background}\n${TOOL_RULES}`,
+      messages,
+      temperature: turn.friend.temp / 100,
+      maxRetries: 1,
+      stopWhen: stepCountIs(3),
+      // Errors arrive in the stream and are handled below; no console noise.
+      onError: () => {},
+      tools: {
+        create_image: tool({
+          description:
+            'Creates the image: makes a record, starts generating it, and answers its number.',
+          inputSchema: z.object({
+            prompt: z.string().min(1).max(4000),
+            negative_prompt: z.string().max(2000).optional(),
+            request: z.string().max(4000).optional(),
+          }),
+          execute: async (a) => {
+            const row = await turn.make(
+              a.prompt,
+              a.negative_prompt ?? '',
+              a.request?.trim() || turn.message,
+            );
+            return row
+              ? { num: row.num, status: 'generating' }
+              : { error: 'The user has no image credits left.' };
+          },
+        }),
+      },
+    });
+    let text = '';
+    let stepEnded = false;
+    let usage = { inputTokens: 0, outputTokens: 0 };
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        // Text written after a tool call starts a new paragraph.
+        const piece = stepEnded && text.trim() ? `\n\n${part.text}` : part.text;
+        stepEnded = false;
+        text += piece;
+        send('delta', { text: piece });
+      } else if (part.type === 'finish-step') stepEnded = true;
+      else if (part.type === 'error') throw part.error;
+      else if (part.type === 'finish')
+        usage = {
+          inputTokens: part.totalUsage.inputTokens ?? 0,
+          outputTokens: part.totalUsage.outputTokens ?? 0,
+        };
+    }
+    await deps.media.meter.record({
+      userId: turn.me.id,
+      kind: 'chat',
+      provider: resolved.provider,
+      model: resolved.name,
+      tokensIn: usage.inputTokens,
+      tokensOut: usage.outputTokens,
+    });
+    // Only numbers the tool made are markers; one the model wrote itself is dropped.
+    let answer = text.replace(MARKER, '').trim();
+    // A model without tools may still write the seeded character's PROMPT: line.
+    const line = /^\s*PROMPT:\s*(.+)$/im.exec(answer);
+    if (!turn.made.length && !turn.refused && line) {
+      await turn.make(line[1]!.trim(), '', turn.message);
+      answer = answer.replace(line[0], '').trim();
+    }
+    if (turn.made.length && !answer) answer = msg('designerCreated', turn.lang);
+    return { answer, model: resolved.name };
+  }
+
   return {
+    /**
+     * One turn with the designer. Refusals answer at once; then the answer streams (`delta`
+     * events, `image` when a record is made) and is stored when complete, whether or not the
+     * browser is still there.
+     */
     async ask(input: ParsedInput<'AskGraphicalDesigner'>, ctx: Ctx) {
       const me = generation.requireImageMaker(ctx);
       const lang = input.lang ?? ctx.lang;
@@ -60,104 +185,56 @@ export function designerService(deps: Deps, generation: GenerationService) {
       const refimg = lastReference(rows);
       const resolved = deps.engine.resolver.resolve(friend.model);
 
-      const made: ImageRow[] = [];
-      let refused = false;
-      async function make(prompt: string, negativePrompt: string, request: string) {
-        const row = await generation.create(me.id, { prompt, negativePrompt, request, refimg });
-        if (row) made.push(row);
-        else refused = true;
-        return row;
-      }
-
-      let answer: string;
-      let model = resolved.name;
-      if (!resolved.model) {
-        // No language model: the user's words go to the image model as they are, and the
-        // answer says so.
-        model = 'offline';
-        await make(input.message.trim(), '', input.message.trim());
-        answer = msg('designerOffline', lang);
-      } else {
-        const reference = pasted ? await deps.storage.get(generatedKey(pasted)) : null;
-        const messages: ModelMessage[] = rows
-          .filter((m) => m.status !== 'failed' && m.content.trim())
-          .map((m, i, all) =>
-            m.role === 'user'
-              ? i === all.length - 1 && reference
-                ? {
-                    role: 'user' as const,
-                    content: [
-                      { type: 'file' as const, data: reference, mediaType: 'image/webp' },
-                      { type: 'text' as const, text: m.content },
-                    ],
-                  }
-                : { role: 'user' as const, content: m.content }
-              : { role: 'assistant' as const, content: m.content.replace(MARKER, '').trim() },
-          );
-        const result = await generateText({
-          model: resolved.model,
-          system: `${friend.personality}\n\n${friend.background}\n${TOOL_RULES}`,
-          messages,
-          temperature: friend.temp / 100,
-          maxRetries: 1,
-          stopWhen: stepCountIs(3),
-          tools: {
-            create_image: tool({
-              description:
-                'Creates the image: makes a record, starts generating it, and answers its number.',
-              inputSchema: z.object({
-                prompt: z.string().min(1).max(4000),
-                negative_prompt: z.string().max(2000).optional(),
-                request: z.string().max(4000).optional(),
-              }),
-              execute: async (a) => {
-                const row = await make(
-                  a.prompt,
-                  a.negative_prompt ?? '',
-                  a.request?.trim() || input.message.trim(),
-                );
-                return row
-                  ? { num: row.num, status: 'generating' }
-                  : { error: 'The user has no image credits left.' };
-              },
-            }),
+      return streamingRun(async (send) => {
+        const turn: Turn = {
+          me,
+          lang,
+          friend,
+          rows,
+          pasted,
+          message: input.message.trim(),
+          made: [],
+          refused: false,
+          async make(prompt, negativePrompt, request) {
+            const row = await generation.create(me.id, { prompt, negativePrompt, request, refimg });
+            if (row) {
+              turn.made.push(row);
+              // The grid shows the new image (loading) before the answer is complete.
+              send('image', { num: row.num });
+            } else turn.refused = true;
+            return row;
           },
-        });
-        await deps.media.meter.record({
-          userId: me.id,
-          kind: 'chat',
-          provider: resolved.provider,
-          model: resolved.name,
-          tokensIn: result.totalUsage.inputTokens ?? 0,
-          tokensOut: result.totalUsage.outputTokens ?? 0,
-        });
-        // Only numbers the tool made are markers; one the model wrote itself is dropped.
-        answer = result.text.replace(MARKER, '').trim();
-        // A model without tools may still write the seeded character's PROMPT: line.
-        const line = /^\s*PROMPT:\s*(.+)$/im.exec(answer);
-        if (!made.length && !refused && line) {
-          await make(line[1]!.trim(), '', input.message.trim());
-          answer = answer.replace(line[0], '').trim();
+        };
+        let result: { answer: string; model: string };
+        try {
+          result = resolved.model
+            ? await modelTurn(turn, resolved.model, resolved, send)
+            : await offlineTurn(turn, send);
+        } catch (err) {
+          deps.log.warn({ err }, 'the designer could not answer');
+          // An image already made stands (its job runs); otherwise the turn failed.
+          if (!turn.made.length) throw new AppError(ErrorCode.UPSTREAM, msg('replyFailed', lang));
+          result = { answer: msg('designerCreated', lang), model: resolved.name };
         }
-        if (made.length && !answer) answer = msg('designerCreated', lang);
-      }
-      if (refused) answer = `${answer}\n\n${msg('designerNoCredit', lang)}`.trim();
-      const num = made.at(-1)?.num ?? 0;
-      if (num) answer = `${answer}\n\n:#${num}`;
-      const saved = await chat.insertMessage({
-        subjectId: subject.id,
-        role: 'assistant',
-        content: answer,
-        speaker: friend.friendname,
-        model,
+        let answer = result.answer;
+        if (turn.refused) answer = `${answer}\n\n${msg('designerNoCredit', lang)}`.trim();
+        const num = turn.made.at(-1)?.num ?? 0;
+        if (num) answer = `${answer}\n\n:#${num}`;
+        const saved = await chat.insertMessage({
+          subjectId: subject.id,
+          role: 'assistant',
+          content: answer,
+          speaker: friend.friendname,
+          model: result.model,
+        });
+        return {
+          answer,
+          refimg: refimg ? generatedPath(refimg) : '',
+          num,
+          tm: formatTime(saved.createdAt),
+          offline: result.model === 'offline' ? (1 as const) : (0 as const),
+        };
       });
-      return {
-        answer,
-        refimg: refimg ? generatedPath(refimg) : '',
-        num,
-        tm: formatTime(saved.createdAt),
-        offline: model === 'offline' ? (1 as const) : (0 as const),
-      };
     },
   };
 }

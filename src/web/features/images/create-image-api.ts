@@ -67,7 +67,7 @@ export function useGetAllImages() {
 }
 
 /** Puts an image first in the grid (a new one) or updates it in place. */
-function useUpsertImage() {
+export function useUpsertImage() {
   const qc = useQueryClient();
   const email = useStored('email');
   return (image: ImageEntry) =>
@@ -90,34 +90,6 @@ export function useDesignerConversation(lang: Lang, enabled: boolean) {
     enabled,
     queryFn: async () =>
       (await callOrThrow('RetrieveConversation', { friendid: DESIGNER_ID, lang })).chat,
-  });
-}
-
-/**
- * One turn with the designer (AskGraphicalDesigner). An answer carrying `:#<num>` made an
- * image: it is fetched and put first in the grid (its job already runs).
- */
-export function useAskGraphicalDesigner(lang: Lang) {
-  const qc = useQueryClient();
-  const email = useStored('email');
-  const upsert = useUpsertImage();
-  return useMutation({
-    mutationFn: (v: { message: string; img: string }) =>
-      callOrThrow('AskGraphicalDesigner', {
-        message: v.message,
-        lang,
-        ...(v.img ? { img: v.img } : {}),
-      }),
-    onSuccess: async (answer) => {
-      if (answer.num) {
-        const { image } = await callOrThrow('GenerateImage', { num: answer.num });
-        upsert(image);
-      }
-    },
-    onSettled: async () => {
-      await qc.invalidateQueries({ queryKey: createImageKeys.conversation(email) });
-      await qc.invalidateQueries({ queryKey: createImageKeys.images(email) });
-    },
   });
 }
 

@@ -11,7 +11,6 @@ import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 import {
-  useAskGraphicalDesigner,
   useChkImgPermission,
   useDeleteImage,
   useDesignerConversation,
@@ -22,6 +21,7 @@ import {
 import { DesignerChat } from './designer-chat.tsx';
 import { ImageGrid } from './image-grid.tsx';
 import { ImageViewer } from './image-viewer.tsx';
+import { useAskGraphicalDesigner } from './use-ask-graphical-designer.ts';
 import { ReferencePanel } from './reference-panel.tsx';
 import { useImageToasts } from './use-image-toasts.ts';
 
@@ -129,6 +129,7 @@ export function CreateImageScreen() {
             busy={ask.isPending}
             error={conversation.error}
             pending={pending}
+            streamed={ask.streamed}
             onSend={send}
             onReset={() => reset.mutate()}
           />

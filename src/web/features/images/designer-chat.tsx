@@ -63,6 +63,7 @@ export function DesignerChat({
   onSend,
   onReset,
   pending,
+  streamed,
 }: {
   messages: ChatMessage[];
   allowed: boolean;
@@ -70,6 +71,8 @@ export function DesignerChat({
   error: unknown;
   /** The message shown at once while the answer is awaited. */
   pending: string | null;
+  /** The designer's answer as it streams in, or null. */
+  streamed: string | null;
   onSend: (message: string, img: string) => void;
   onReset: () => void;
 }) {
@@ -83,8 +86,8 @@ export function DesignerChat({
   const list = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    list.current?.scrollTo({ top: list.current.scrollHeight });
-  }, [messages.length, pending, busy]);
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [messages.length, pending, busy, streamed]);
 
   // Focus the input once it is there, retrying while the screen settles; not on phones.
   useEffect(() => {
@@ -144,6 +147,19 @@ export function DesignerChat({
           <div className="createimg-msg createimg-msg--user" data-testid="designer-pending">
             <div className="createimg-msg__text" dir="auto">
               {pending}
+            </div>
+          </div>
+        ) : null}
+        {streamed ? (
+          <div
+            className="createimg-msg createimg-msg--assistant"
+            data-testid="designer-streaming"
+            aria-live="polite"
+          >
+            <div className="createimg-msg__text">
+              <Markdown remarkPlugins={[remarkBreaks]} components={mdComponents}>
+                {splitMarkers(streamed).text}
+              </Markdown>
             </div>
           </div>
         ) : null}

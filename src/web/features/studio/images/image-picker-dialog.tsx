@@ -16,11 +16,11 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
 import { PageLoader } from '../../../shared/components/page-loader.tsx';
 import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
 import { useStored } from '../../../shared/storage/use-stored.ts';
 import { HelpButton } from '../../../shared/help/help-dialog.tsx';
+import { GeneratedImageEditor } from './generated-image-editor.tsx';
 import {
   INVALID_IMAGE,
   useGeneratedImage,
@@ -28,7 +28,10 @@ import {
   useImageActions,
 } from './images-api.ts';
 
-/** A grid of the user's generated images: use one for the character, or delete it. */
+/**
+ * A grid of the user's generated images: use one for the character, or open it in the large
+ * editor with the image tools.
+ */
 export function ImagePickerDialog({
   opened,
   onClose,
@@ -45,7 +48,8 @@ export function ImagePickerDialog({
   const actions = useImageActions();
   const [selected, setSelected] = useState<number | null>(null);
   const detail = useGeneratedImage(selected);
-  const [confirming, setConfirming] = useState(false);
+  // The large editor on one image, with its tools (regenerate, new character, download, delete).
+  const [editing, setEditing] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
@@ -57,20 +61,6 @@ export function ImagePickerDialog({
   // Only drawn pictures can be used: one still loading or failed has nothing to show.
   const ready = images.data?.filter((i) => !i.loading && i.image && i.image !== INVALID_IMAGE);
   const chosen = ready?.find((i) => i.num === selected) ?? null;
-
-  const regenerate = async () => {
-    if (!chosen) return;
-    setBusy(true);
-    setError('');
-    try {
-      const problem = await actions.regenerate(chosen);
-      if (problem !== null) setError(problem || t('common.unknownError'));
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const use = async () => {
     if (!chosen) return;
@@ -90,124 +80,86 @@ export function ImagePickerDialog({
     }
   };
 
-  const remove = async () => {
-    if (!chosen) return;
-    setBusy(true);
-    setError('');
-    try {
-      const problem = await actions.remove(chosen.image);
-      if (problem !== null) setError(problem || t('common.unknownError'));
-      else setSelected(null);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  };
-
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={
-        <Group gap={4} component="span">
-          {t('studio.picker.title')}
-          <HelpButton topic="imagepicker" />
-        </Group>
-      }
-      size="xl"
-      radius="lg"
-      // On the dialog itself: a closed modal leaves an empty root in the page.
-      attributes={{ content: { 'data-testid': 'image-picker' } }}
-    >
-      {images.isPending && !!email ? <PageLoader /> : null}
-      {images.isError ? <Alert color="red">{errorText(images.error)}</Alert> : null}
-      {ready && ready.length === 0 ? (
-        <div className="studio-empty" data-testid="picker-empty">
-          <Text fw={600}>{t('studio.picker.emptyTitle')}</Text>
-          <Text c="dimmed" size="sm" mt={4}>
-            {t('studio.picker.emptyText')}{' '}
-            <Anchor component={Link} to="/createimg" size="sm">
-              {t('studio.picker.createLink')}
-            </Anchor>
-          </Text>
-        </div>
-      ) : null}
-      {ready?.length ? (
-        <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
-          {ready.map((img) => (
-            <UnstyledButton
-              key={img.num}
-              className="studio-picker__item"
-              data-selected={img.num === selected || undefined}
-              aria-pressed={img.num === selected}
-              aria-label={img.prompt || t('studio.picker.imageLabel', { num: img.num })}
-              onClick={() => setSelected(img.num)}
-              data-testid="picker-image"
-              data-num={img.num}
-            >
-              <img src={img.image} alt="" loading="lazy" />
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
-      ) : null}
-      {chosen ? (
-        <div className="studio-picker__detail">
-          <Text size="sm" c="dimmed" dir="auto" lineClamp={4} data-testid="picker-prompt">
-            {detail.data?.prompt ?? chosen.prompt}
-          </Text>
-          <Group gap="sm" mt="sm" justify="flex-end">
-            <Button
-              variant="default"
-              color="red"
-              onClick={() => setConfirming(true)}
-              disabled={busy}
-            >
-              {t('studio.picker.delete')}
-            </Button>
-            <Button component="a" href={chosen.image} download variant="default">
-              {t('createImage.download')}
-            </Button>
-            <Button
-              component={Link}
-              to={`/createdit/fromimage/${chosen.num}`}
-              variant="default"
-              onClick={onClose}
-              data-testid="picker-new-character"
-            >
-              {t('createImage.newCharacter')}
-            </Button>
-            <Button
-              variant="default"
-              onClick={() => void regenerate()}
-              disabled={busy}
-              data-testid="picker-regenerate"
-            >
-              {t('createImage.recreate')}
-            </Button>
-            <Button onClick={() => void use()} loading={busy} data-testid="picker-use">
-              {t('studio.picker.use')}
-            </Button>
+    <>
+      <Modal
+        opened={opened}
+        onClose={onClose}
+        title={
+          <Group gap={4} component="span">
+            {t('studio.picker.title')}
+            <HelpButton topic="imagepicker" />
           </Group>
-        </div>
-      ) : null}
-      {error ? (
-        <Alert color="red" mt="sm" data-testid="picker-error">
-          {error}
-        </Alert>
-      ) : null}
-      <ConfirmDialog
-        opened={confirming}
-        title={t('studio.picker.deleteTitle')}
-        danger
-        loading={busy}
-        confirmLabel={t('studio.picker.delete')}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
+        }
+        size="xl"
+        radius="lg"
+        // On the dialog itself: a closed modal leaves an empty root in the page.
+        attributes={{ content: { 'data-testid': 'image-picker' } }}
       >
-        {t('studio.picker.deleteText')}
-      </ConfirmDialog>
-    </Modal>
+        {images.isPending && !!email ? <PageLoader /> : null}
+        {images.isError ? <Alert color="red">{errorText(images.error)}</Alert> : null}
+        {ready && ready.length === 0 ? (
+          <div className="studio-empty" data-testid="picker-empty">
+            <Text fw={600}>{t('studio.picker.emptyTitle')}</Text>
+            <Text c="dimmed" size="sm" mt={4}>
+              {t('studio.picker.emptyText')}{' '}
+              <Anchor component={Link} to="/createimg" size="sm">
+                {t('studio.picker.createLink')}
+              </Anchor>
+            </Text>
+          </div>
+        ) : null}
+        {ready?.length ? (
+          <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
+            {ready.map((img) => (
+              <UnstyledButton
+                key={img.num}
+                className="studio-picker__item"
+                data-selected={img.num === selected || undefined}
+                aria-pressed={img.num === selected}
+                aria-label={img.prompt || t('studio.picker.imageLabel', { num: img.num })}
+                onClick={() => setSelected(img.num)}
+                data-testid="picker-image"
+                data-num={img.num}
+              >
+                <img src={img.image} alt="" loading="lazy" />
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        ) : null}
+        {chosen ? (
+          <div className="studio-picker__detail">
+            <Text size="sm" c="dimmed" dir="auto" lineClamp={4} data-testid="picker-prompt">
+              {detail.data?.prompt ?? chosen.prompt}
+            </Text>
+            <Group gap="sm" mt="sm" justify="flex-end">
+              <Button
+                variant="default"
+                onClick={() => setEditing(chosen.num)}
+                data-testid="picker-edit"
+              >
+                {t('imageEditor.open')}
+              </Button>
+              <Button onClick={() => void use()} loading={busy} data-testid="picker-use">
+                {t('studio.picker.use')}
+              </Button>
+            </Group>
+          </div>
+        ) : null}
+        {error ? (
+          <Alert color="red" mt="sm" data-testid="picker-error">
+            {error}
+          </Alert>
+        ) : null}
+      </Modal>
+      <GeneratedImageEditor
+        num={editing}
+        onClose={() => setEditing(null)}
+        onLeave={() => {
+          setEditing(null);
+          onClose();
+        }}
+      />
+    </>
   );
 }

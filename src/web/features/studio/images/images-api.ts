@@ -31,6 +31,8 @@ export function useGeneratedImage(num: number | null) {
     enabled: num !== null,
     staleTime: Infinity,
     queryFn: async () => (await callOrThrow('GetImage', { num: num ?? 0 })).image,
+    // A picture being drawn is asked for again until it is there (or failed).
+    refetchInterval: (q) => (q.state.data?.loading ? 1500 : false),
   });
 }
 
@@ -43,20 +45,20 @@ export function useImageActions() {
       const a = await call('CopyGeneratedImage', { img });
       return a.Error === 0 ? { image: a.image } : { error: a.Errstr ?? '' };
     },
-    /** A new image from the same prompt and reference (RecreateImage); it joins the list loading. */
+    /** A new image from a prompt and the same reference (RecreateImage); it joins the list loading. */
     async regenerate(i: {
       prompt: string;
       negative_prompt: string;
       refimg: string;
-    }): Promise<string | null> {
+    }): Promise<{ num: number } | { error: string }> {
       const a = await call('RecreateImage', {
         prompt: i.prompt,
         negative_prompt: i.negative_prompt,
         ...(i.refimg ? { img: i.refimg } : {}),
       });
-      if (a.Error !== 0) return a.Errstr ?? '';
+      if (a.Error !== 0) return { error: a.Errstr ?? '' };
       await qc.invalidateQueries({ queryKey: keys.all(email) });
-      return null;
+      return { num: a.num };
     },
     async remove(img: string): Promise<string | null> {
       const a = await call('DeleteImageFromServer', { img });

@@ -1,3 +1,4 @@
+import { imageEditorEn } from './image-editor.ts';
 import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
 import { chatExtrasEn } from './chat-extras.ts';
@@ -397,6 +398,7 @@ export const en = {
     detailsError: 'The details could not be saved.',
   },
   createImage: imagesEn,
+  imageEditor: imageEditorEn,
   chatx: chatExtrasEn,
   chatSearch: chatSearchEn,
   ...groupEn,

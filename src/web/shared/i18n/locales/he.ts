@@ -1,3 +1,4 @@
+import { imageEditorHe } from './image-editor.ts';
 import { chatExtrasHe } from './chat-extras.ts';
 import { chatSearchHe } from './chat-search.ts';
 import type { Translation } from './en.ts';
@@ -391,6 +392,7 @@ export const he: Translation = {
     detailsError: 'לא הצלחנו לשמור את הפרטים.',
   },
   createImage: imagesHe,
+  imageEditor: imageEditorHe,
   chatx: chatExtrasHe,
   chatSearch: chatSearchHe,
   ...groupHe,

@@ -1,0 +1,188 @@
+import './generated-image-editor.css';
+import { Alert, Button, Loader, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
+import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
+import { TextEditorDialog } from '../common/text-editor-dialog.tsx';
+import { INVALID_IMAGE, useGeneratedImage, useImageActions } from './images-api.ts';
+
+/**
+ * The full-screen editor on a generated image (spec part 1 §2): the picture above its prompt,
+ * which can be edited, and the image tools: create again (from the edited prompt), a new
+ * character from it, download, delete.
+ */
+export function GeneratedImageEditor({
+  num,
+  onClose,
+  onLeave = onClose,
+}: {
+  /** The image to open (GetImage), or null when closed. */
+  num: number | null;
+  onClose: () => void;
+  /** "New character from it" leaves for the studio of a new character. */
+  onLeave?: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const actions = useImageActions();
+  // Create again opens the new image in place of the old one.
+  const [opened, setOpened] = useState<{ from: number | null; current: number | null }>({
+    from: null,
+    current: null,
+  });
+  if (opened.from !== num) setOpened({ from: num, current: num });
+  const current = opened.current;
+  const image = useGeneratedImage(current);
+  const [prompt, setPrompt] = useState<{ num: number | null; text: string }>({
+    num: null,
+    text: '',
+  });
+  if (image.data && prompt.num !== current) setPrompt({ num: current, text: image.data.prompt });
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const i = image.data;
+  const drawn = !!i && !i.loading && !!i.image && i.image !== INVALID_IMAGE;
+
+  const run = async (work: () => Promise<string | null>) => {
+    setBusy(true);
+    setError('');
+    try {
+      const problem = await work();
+      if (problem !== null) setError(problem || t('common.unknownError'));
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const regenerate = () =>
+    run(async () => {
+      if (!i || !prompt.text.trim()) return null;
+      const r = await actions.regenerate({
+        prompt: prompt.text,
+        negative_prompt: i.negative_prompt ?? '',
+        refimg: i.refimg ?? '',
+      });
+      if ('error' in r) return r.error;
+      setOpened((o) => ({ ...o, current: r.num }));
+      return null;
+    });
+
+  const remove = () =>
+    run(async () => {
+      setConfirming(false);
+      if (!i) return null;
+      const problem = await actions.remove(i.image);
+      if (problem === null) onClose();
+      return problem;
+    });
+
+  const media = (
+    <div className="studio-genimage" data-testid="genimage-media">
+      {!i ? (
+        <Loader />
+      ) : i.loading ? (
+        <div className="studio-genimage__state" role="status">
+          <Loader size="sm" />
+          <Text size="sm" c="dimmed">
+            {t('createImage.loadingImage')}
+          </Text>
+        </div>
+      ) : drawn ? (
+        <img src={i.image} alt={t('imageEditor.title', { num: current })} />
+      ) : (
+        <div className="studio-genimage__state">
+          <Text size="sm" c="red" fw={600}>
+            {t('createImage.errorCreating')}
+          </Text>
+          {i.error ? (
+            <Text size="xs" c="dimmed" dir="auto">
+              {i.error}
+            </Text>
+          ) : null}
+        </div>
+      )}
+      {error ? (
+        <Alert color="red" mt="xs" data-testid="genimage-error">
+          {error}
+        </Alert>
+      ) : null}
+    </div>
+  );
+
+  const tools = (
+    <>
+      <Button
+        variant="default"
+        color="red"
+        onClick={() => setConfirming(true)}
+        disabled={busy || !drawn}
+        data-testid="genimage-delete"
+      >
+        {t('studio.picker.delete')}
+      </Button>
+      {drawn ? (
+        <Button
+          component="a"
+          href={i.image}
+          download
+          variant="default"
+          data-testid="genimage-download"
+        >
+          {t('createImage.download')}
+        </Button>
+      ) : null}
+      {drawn ? (
+        <Button
+          component={Link}
+          to={`/createdit/fromimage/${current}`}
+          variant="default"
+          onClick={onLeave}
+          data-testid="genimage-new-character"
+        >
+          {t('createImage.newCharacter')}
+        </Button>
+      ) : null}
+      <Button
+        variant="light"
+        onClick={() => void regenerate()}
+        loading={busy}
+        disabled={!i || !prompt.text.trim()}
+        data-testid="genimage-regenerate"
+      >
+        {t('createImage.recreate')}
+      </Button>
+    </>
+  );
+
+  return (
+    <>
+      <TextEditorDialog
+        opened={num !== null}
+        title={t('imageEditor.title', { num: current ?? '' })}
+        label={t('imageEditor.promptLabel')}
+        value={prompt.text}
+        onChange={(text) => setPrompt({ num: current, text })}
+        onClose={onClose}
+        media={media}
+        tools={tools}
+      />
+      <ConfirmDialog
+        opened={confirming}
+        title={t('studio.picker.deleteTitle')}
+        danger
+        loading={busy}
+        confirmLabel={t('studio.picker.delete')}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
+        {t('studio.picker.deleteText')}
+      </ConfirmDialog>
+    </>
+  );
+}
