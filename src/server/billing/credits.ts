@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import { turnCost } from '../ai/prices.ts';
@@ -134,19 +134,18 @@ export function createCredits(db: Db, config: Config, clock: Clock, log: Logger)
       if (turn.offline) return null;
       // One statement decides: concurrent turns each take their hold only while the balance
       // is still positive, so the balance goes below zero by at most one turn.
-      const holdRow = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ credits: sql`${users.credits} - ${hold}` })
-          .where(and(eq(users.id, userId), gt(users.credits, 0)))
-          .returning({ credits: users.credits });
-        if (!row) return null;
-        const [h] = await tx
-          .insert(creditHolds)
-          .values({ userId, amount: hold, createdAt: clock.now() })
-          .returning();
-        return h!;
-      });
+      // The debit and the hold in one statement (one round trip, atomic without a transaction).
+      const [holdRow] = (
+        (await db.execute(sql`
+          with debited as (
+            update ${users} set credits = ${users.credits} - ${hold}::int
+            where ${users.id} = ${userId} and ${users.credits} > 0
+            returning ${users.id}
+          )
+          insert into ${creditHolds} (user_id, amount, created_at)
+          select id, ${hold}::int, ${clock.now().toISOString()}::timestamptz from debited
+          returning id`)) as unknown as { rows: { id: number }[] }
+      ).rows;
       if (!holdRow) {
         throw new AppError(ErrorCode.NO_CREDITS, msg('noCredits', lang), { buy: '/buy' });
       }
