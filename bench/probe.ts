@@ -41,7 +41,7 @@ export function startProbe() {
   });
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
-  }, 100);
+  }, 250);
   sampler.unref();
   process.on('message', (m: ProbeMessage) => {
     if (m.type === 'reset') {
