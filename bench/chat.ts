@@ -1,184 +1,208 @@
 /**
- * Chat benchmarks over the local fake OpenAI-compatible server (loopback only):
- * - added time to first token (p50/p99) at 1 and 20 concurrent chats, on PGlite and on
- *   PostgreSQL when DATABASE_URL is set
- * - prompt tokens per turn at turns 10, 100 and 1000 of a scripted conversation
- * - share of each prompt that is a prefix of the previous one (what a provider's cache can reuse)
- * - time to open a 5,000-message subject
- * Prints figures; asserts nothing.   npm run bench:chat   (CHAT_BENCH=ttft: the first only)
+ * Server cost of a chat turn (issue 17): the product against a plain pass-through relay of
+ * the same fake provider stream (bench/relay.ts, the floor), measured in the same run, on
+ * PostgreSQL. Each server runs in a process of its own and reports its own CPU time and
+ * memory (bench/probe.ts); the provider runs in a third (bench/provider.ts).
+ * Prints each goal figure of the issue as product ÷ relay; asserts nothing.
+ *
+ *   DATABASE_URL=postgresql://… npm run bench:chat
+ *   BENCH_STREAMS (500)        concurrent ten-second streams
+ *   BENCH_REPEATS (1)          whole runs; the table gives the median and the range
+ *   BENCH_SETTLE_SECONDS (60)  the wait after the streams before memory is read again
+ *   CHAT_BENCH=prompt          the prompt-size figures instead (bench/chat-prompt.ts)
  */
-import type { AddressInfo } from 'node:net';
-import { estimateTokens } from '../src/server/ai/tokens.ts';
-import { messages } from '../src/server/db/schema.ts';
-import { startFakeOpenAI } from '../src/server/test/fake-openai.ts';
-import { createTestApp, rpc, testDatabases, userWithSession } from '../src/server/test/harness.ts';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { load, median, script, start, turn, type Child, type Target } from './chat-client.ts';
 
-const PROVIDER_TTFT_MS = 200;
-const fake = await startFakeOpenAI();
-const env = { OPENAI_COMPATIBLE_BASE_URL: fake.url, OPENAI_COMPATIBLE_MODELS: 'fake-model' };
-const retry = { attempts: 1, baseDelayMs: 10, idleTimeoutMs: 30_000 };
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
-
-async function firstToken(base: string, token: string, message: string): Promise<number> {
-  const t0 = performance.now();
-  const res = await fetch(`${base}/api`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({
-      action: 'AskFriend',
-      friendid: 'holmesen',
-      message,
-      subject: `bench ${message}`,
-    }),
-  });
-  const reader = res.body!.getReader();
-  let buf = '';
-  let ttft = -1;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += new TextDecoder().decode(value);
-    if (ttft < 0 && buf.includes('event: delta')) ttft = performance.now() - t0;
-  }
-  return ttft - PROVIDER_TTFT_MS;
-}
-
-// 1. Added time to first token, on PGlite and (when DATABASE_URL is set) on PostgreSQL.
-fake.setDefault({ text: 'Elementary. '.repeat(20), firstTokenDelayMs: PROVIDER_TTFT_MS, gapMs: 2 });
-console.log('\nadded time to first token (ms, over a provider that takes 200 ms)');
-for (const kind of testDatabases()) {
-  const app = await createTestApp(kind, { env, retry, poolSize: 10 });
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
-  const users = await Promise.all(
-    Array.from({ length: 20 }, (_, i) => userWithSession(app, `bench${i}@example.com`)),
-  );
-  for (let i = 0; i < 5; i++) await firstToken(base, users[0]!, `warm ${i}`);
-  const single: number[] = [];
-  for (let i = 0; i < 40; i++) single.push(await firstToken(base, users[0]!, `single ${i}`));
-  const concurrent: number[] = [];
-  for (let round = 0; round < 4; round++) {
-    concurrent.push(
-      ...(await Promise.all(
-        users.map((tk, i) => firstToken(base, tk, `round ${round} user ${i}`)),
-      )),
-    );
-  }
-  console.log(
-    `  ${kind.padEnd(8)} 1 chat:   p50 ${pct(single, 50).toFixed(1)}  p99 ${pct(single, 99).toFixed(1)}  (n=${single.length})`,
-  );
-  console.log(
-    `  ${kind.padEnd(8)} 20 chats: p50 ${pct(concurrent, 50).toFixed(1)}  p99 ${pct(concurrent, 99).toFixed(1)}  (n=${concurrent.length})`,
-  );
-  await app.close();
-}
-
-// CHAT_BENCH=ttft stops here (the rest takes minutes).
-if (process.env.CHAT_BENCH === 'ttft') {
-  await fake.close();
+if (process.env.CHAT_BENCH === 'prompt') {
+  await import('./chat-prompt.ts');
   process.exit(0);
 }
 
-const t = await createTestApp('pglite', { env, retry });
-const reader = await userWithSession(t, 'reader@example.com');
+const base = process.env.DATABASE_URL;
+if (!base) {
+  console.error('bench:chat measures PostgreSQL mode: set DATABASE_URL');
+  process.exit(2);
+}
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 1);
+const SETTLE_S = Number(process.env.BENCH_SETTLE_SECONDS ?? 60);
+const MiB = 1024 * 1024;
+const PROVIDER_TTFT = 200;
 
-// 2 and 3. A scripted 1,000-turn conversation: prompt size per turn and prefix reuse.
-fake.requests.length = 0;
-fake.setDefault((req) => {
-  const sys = String(req.messages[0]?.content ?? '');
-  if (sys.startsWith('Summarise'))
-    return { text: 'Summary: ' + 'they talked about cases and clues. '.repeat(12) };
-  if (sys.includes("keep a character's memory"))
-    return { text: '- The reader likes mysteries and violins.' };
-  return { text: 'A fine question. ' + 'The answer lies in small details. '.repeat(3) };
-});
-const promptTokens: number[] = [];
-const prefixShare: number[] = [];
-let previous = '';
-for (let turn = 1; turn <= 1000; turn++) {
-  const before = fake.requests.length;
-  await rpc(
-    t.app,
-    {
-      action: 'AskFriend',
-      friendid: 'holmesen',
-      lang: 'en',
-      message: `Question ${turn}: what do you make of clue number ${turn}?`,
-      subject: 'long',
-    },
-    { bearer: reader },
+type Figures = Record<string, number>;
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  await c.query(sql);
+  await c.end();
+}
+
+/** Everything the issue's goal lists, for one server. */
+async function measure(t: Target, server: Child): Promise<Figures> {
+  const f: Figures = {};
+  const say = (s: string) => console.log(`  [${t.name}] ${s}`);
+  await load(10, 1, (i) => turn(t, 0, `warm ${i} ${script(20, 0, 0)}`, true));
+  f.idleRss = (await server.stats()).rss / MiB;
+
+  // Added time to first token, one chat; the CPU before the model call (one turn at a time).
+  await server.reset();
+  let s0 = await server.stats();
+  const one = await load(30, 1, (i) =>
+    turn(t, 0, `one ${i} ${script(20, 2, PROVIDER_TTFT)}`, true),
   );
-  const chatReq = fake.requests
-    .slice(before)
-    .find((r) => String(r.messages[0]?.content).startsWith('You are'));
-  const serialized = chatReq!.messages
-    .map(
-      (m) => `${m.role}:${typeof m.content === 'string' ? m.content : JSON.stringify(m.content)}`,
-    )
-    .join('\n');
-  promptTokens.push(estimateTokens(serialized));
-  if (previous) {
-    let i = 0;
-    while (i < previous.length && i < serialized.length && previous[i] === serialized[i]) i++;
-    prefixShare.push(i / serialized.length);
+  let s1 = await server.stats();
+  f.ttft1 = median(one.results.map((r) => r.ttft)) - PROVIDER_TTFT;
+  f.turnCpuMs = (s1.cpuUs - s0.cpuUs) / 1000 / 30;
+  f.beforeCallCpuMs = s1.beforeCalls ? s1.beforeCallUs / 1000 / s1.beforeCalls : NaN;
+  say(
+    `1 chat: +${f.ttft1.toFixed(1)} ms to first token, ${f.beforeCallCpuMs.toFixed(2)} ms CPU before the call`,
+  );
+
+  // 20 chats at once.
+  const twenty = await load(60, 20, (i, w) =>
+    turn(t, w, `twenty ${i} ${script(20, 2, PROVIDER_TTFT)}`, true),
+  );
+  f.ttft20 = median(twenty.results.map((r) => r.ttft)) - PROVIDER_TTFT;
+  say(`20 chats: +${f.ttft20.toFixed(1)} ms to first token`);
+
+  // CPU per streamed token: the same turns with 1 and with 201 tokens; the slope.
+  const cpuOf = async (tokens: number) => {
+    const a = await server.stats();
+    await load(40, 20, (i, w) => turn(t, w, `tok ${i} ${script(tokens, 20, 0)}`, true));
+    return (await server.stats()).cpuUs - a.cpuUs;
+  };
+  const small = await cpuOf(1);
+  const big = await cpuOf(201);
+  f.tokenCpuUs = (big - small) / (40 * 200);
+  say(`CPU per streamed token ${f.tokenCpuUs.toFixed(1)} µs`);
+
+  // Non-streamed turns per second, provider 0 ms.
+  const flat = await load(300, 10, (i, w) => turn(t, w, `flat ${i} ${script(20, 0, 0)}`, false));
+  f.turnsPerS = (flat.results.filter((r) => r.ok).length / flat.ms) * 1000;
+  f.flatErrors = flat.results.filter((r) => !r.ok).length;
+  say(`non-streamed: ${f.turnsPerS.toFixed(1)} turns/s`);
+
+  // N concurrent ten-second streams.
+  await server.reset();
+  s0 = await server.stats();
+  const many = await load(STREAMS, STREAMS, (i) =>
+    turn(t, 100 + i, `many ${i} ${script(200, 50, PROVIDER_TTFT)}`, true),
+  );
+  s1 = await server.stats();
+  f.streamsS = many.ms / 1000;
+  f.streamErrors = many.results.filter((r) => !r.ok).length;
+  f.peakRss = s1.peakRss / MiB;
+  f.streamsCpuS = (s1.cpuUs - s0.cpuUs) / 1e6;
+  say(`${STREAMS} streams: ${f.streamsS.toFixed(1)} s, ${f.streamErrors} errors`);
+
+  await new Promise((r) => setTimeout(r, SETTLE_S * 1000));
+  f.settledRss = (await server.stats()).rss / MiB;
+  return f;
+}
+
+async function runOnce(providerUrl: string): Promise<{ product: Figures; relay: Figures }> {
+  const relay = await start('./relay.ts', { ...process.env, RELAY_PROVIDER_URL: providerUrl });
+  const relayFigures = await measure(
+    { name: 'relay', base: `http://127.0.0.1:${relay.ready.port}`, tokens: [] },
+    relay,
+  );
+  await relay.stop();
+
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(base!);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'sefer-bench-'));
+  const env = { ...process.env };
+  delete env.REDIS_URL; // PostgreSQL mode: events over LISTEN/NOTIFY, limits in a table
+  const product = await start('./chat-server.ts', {
+    ...env,
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    OPENAI_COMPATIBLE_BASE_URL: providerUrl,
+    OPENAI_COMPATIBLE_MODELS: 'fake-model',
+    API_RATE_LIMIT: '100000000',
+    API_RATE_LIMIT_PER_IP: '100000000',
+    FREE_CREDITS: '1000000000',
+  });
+  try {
+    const { tokens } = await product.ask<{ tokens: string[] }>(
+      { type: 'users', n: Math.max(20, Math.ceil(STREAMS / 10)) },
+      'users',
+    );
+    const figures = await measure(
+      { name: 'product', base: `http://127.0.0.1:${product.ready.port}`, tokens },
+      product,
+    );
+    return { product: figures, relay: relayFigures };
+  } finally {
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin(`drop database if exists ${name} with (force)`);
   }
-  previous = serialized;
-  if (turn % 25 === 0) await new Promise((r) => setTimeout(r, 20)); // let background folds run
 }
-console.log('\nprompt tokens per turn (estimated) of a scripted conversation');
-for (const n of [10, 100, 1000])
-  console.log(`  turn ${String(n).padStart(4)}: ${promptTokens[n - 1]}`);
-const shares = prefixShare.slice(1);
-console.log(
-  `share of each prompt that is a prefix of the previous one: median ${(pct(shares, 50) * 100).toFixed(1)}%, p10 ${(pct(shares, 10) * 100).toFixed(1)}%`,
-);
 
-// 4. Opening a 5,000-message subject.
-await rpc(
-  t.app,
-  { action: 'UpdateSubject', friendid: 'alice', newsubject: 'huge' },
-  { bearer: reader },
+const provider = await start('./provider.ts', process.env);
+const runs: { product: Figures; relay: Figures }[] = [];
+for (let r = 0; r < REPEATS; r++) {
+  console.log(`\nrun ${r + 1} of ${REPEATS}`);
+  runs.push(await runOnce(provider.ready.url as string));
+}
+await provider.stop();
+
+const rows: [string, string, string, (f: Figures) => number][] = [
+  ['added time to first token, 1 chat (ms)', '≤ 2×', 'ttft1', (f) => f.ttft1!],
+  ['added time to first token, 20 chats (ms)', '≤ 2×', 'ttft20', (f) => f.ttft20!],
+  ['CPU per streamed token (µs)', '≤ 1.5×', 'tokenCpuUs', (f) => f.tokenCpuUs!],
+  [
+    'CPU before the model call, per turn (ms)',
+    '≤ 3 ms',
+    'beforeCallCpuMs',
+    (f) => f.beforeCallCpuMs!,
+  ],
+  ['CPU per whole turn, 20 tokens (ms)', '', 'turnCpuMs', (f) => f.turnCpuMs!],
+  [
+    `${STREAMS} concurrent 10 s streams: time to finish (s)`,
+    '≤ 1.3×',
+    'streamsS',
+    (f) => f.streamsS!,
+  ],
+  [`${STREAMS} streams: errors`, '0', 'streamErrors', (f) => f.streamErrors!],
+  [`${STREAMS} streams: server CPU (s)`, '', 'streamsCpuS', (f) => f.streamsCpuS!],
+  ['non-streamed turns per second', '≥ 0.5×', 'turnsPerS', (f) => f.turnsPerS!],
+  ['idle RSS (MiB)', '≤ 200 MiB', 'idleRss', (f) => f.idleRss!],
+  [`peak RSS at ${STREAMS} streams (MiB)`, '', 'peakRss', (f) => f.peakRss!],
+  [`RSS ${SETTLE_S} s after the streams (MiB)`, '≤ idle +10 %', 'settledRss', (f) => f.settledRss!],
+];
+const fmt = (x: number) =>
+  Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(Math.abs(x) >= 10 ? 1 : 2);
+const range = (xs: number[]) =>
+  xs.length > 1 ? ` (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})` : '';
+console.log(
+  `\nproduct ÷ relay on PostgreSQL, ${STREAMS} streams, ${REPEATS} run(s); median (range). load: ${(
+    await import('node:os')
+  )
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
 );
-const first = await rpc(
-  t.app,
-  { action: 'RetrieveConversation', friendid: 'alice', subject: 'huge' },
-  { bearer: reader },
+console.log(
+  `${'figure'.padEnd(48)} ${'product'.padStart(10)} ${'relay'.padStart(10)} ${'÷'.padStart(14)}  goal`,
 );
-const firstId = (first.body.chat as { id: number }[])[0]!.id;
-const subjectId = (await t.deps.db.select().from(messages)).find(
-  (m) => m.id === firstId,
-)!.subjectId;
-for (let i = 0; i < 5000; i += 500) {
-  await t.deps.db.insert(messages).values(
-    Array.from({ length: 500 }, (_, j) => ({
-      subjectId,
-      role: (i + j) % 2 ? 'assistant' : 'user',
-      content: `Message ${i + j}: ` + 'words of a long conversation '.repeat(8),
-    })),
+for (const [label, goal, , get] of rows) {
+  const p = runs.map((r) => get(r.product));
+  const q = runs.map((r) => get(r.relay));
+  const ratios = runs.map((r) => get(r.product) / get(r.relay));
+  const ratio = Number.isFinite(median(ratios)) ? `${fmt(median(ratios))}×${range(ratios)}` : '–';
+  console.log(
+    `${label.padEnd(48)} ${fmt(median(p)).padStart(10)} ${fmt(median(q)).padStart(10)} ${ratio.padStart(14)}  ${goal}`,
   );
 }
-const open: number[] = [];
-for (let i = 0; i < 30; i++) {
-  const t0 = performance.now();
-  await rpc(
-    t.app,
-    { action: 'RetrieveConversation', friendid: 'alice', subject: 'huge' },
-    { bearer: reader },
-  );
-  open.push(performance.now() - t0);
-}
-console.log(
-  `\nopen a 5,000-message subject (first page of 50): p50 ${pct(open, 50).toFixed(1)} ms, p99 ${pct(open, 99).toFixed(1)} ms`,
-);
-
-await t.close();
-await fake.close();
 process.exit(0);

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -19,50 +18,16 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestIdHeader, requestId } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebClient } from './http/web-client.ts';
+import { sse } from './http/sse.ts';
 import { registerHealth } from './ops/health.ts';
-import { createShutdown, type Shutdown } from './ops/shutdown.ts';
+import { createShutdown } from './ops/shutdown.ts';
 import { msg } from './messages.ts';
 import type { Ctx } from './rpc/context.ts';
-import { createDispatcher, failure, pickLang, type RpcResult } from './rpc/dispatcher.ts';
+import { createDispatcher, failure, pickLang } from './rpc/dispatcher.ts';
 import { createHandlers } from './rpc/handlers.ts';
 import { createServices } from './services.ts';
 
 export { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './http/request.ts';
-
-/**
- * Server-Sent Events for a streamed answer. The client going away only stops the sending:
- * the reply itself is written to the end by the server.
- */
-function sse(
-  stream: NonNullable<RpcResult['stream']>,
-  request: FastifyRequest,
-  shutdown: Shutdown,
-): PassThrough {
-  const out = new PassThrough();
-  shutdown.track(out);
-  const write = (event: string, data: unknown) => {
-    if (!out.writableEnded) out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
-  const unsubscribe = stream.subscribe(write);
-  const ping = setInterval(() => !out.writableEnded && out.write(': ping\n\n'), 15_000);
-  const stop = () => {
-    clearInterval(ping);
-    unsubscribe();
-  };
-  request.raw.once('close', stop);
-  void stream.done.then(
-    (body) => {
-      write('done', body);
-      stop();
-      out.end();
-    },
-    () => {
-      stop();
-      out.end();
-    },
-  );
-  return out;
-}
 
 /** Where presigned storage URLs send browsers: the page must be allowed to load from there. */
 function storageOrigins(config: Deps['config']): string[] {

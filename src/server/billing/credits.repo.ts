@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { creditHolds, freeAllowances, usageEvents, users } from '../db/schema.ts';
 
@@ -38,20 +38,18 @@ export function creditsRepo(db: Db) {
      * One statement decides: concurrent turns each take their hold only while the balance is
      * still positive, so the balance goes below zero by at most one turn. Null: none left.
      */
-    takeHold(userId: number, amount: number, at: Date) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ credits: sql`${users.credits} - ${amount}` })
-          .where(and(eq(users.id, userId), gt(users.credits, 0)))
-          .returning({ credits: users.credits });
-        if (!row) return null;
-        const [h] = await tx
-          .insert(creditHolds)
-          .values({ userId, amount, createdAt: at })
-          .returning({ id: creditHolds.id });
-        return h!;
-      });
+    async takeHold(userId: number, amount: number, at: Date) {
+      // The debit and the hold in one statement (one round trip, atomic without a transaction).
+      const { rows } = (await db.execute(sql`
+        with debited as (
+          update ${users} set credits = ${users.credits} - ${amount}::int
+          where ${users.id} = ${userId} and ${users.credits} > 0
+          returning ${users.id}
+        )
+        insert into ${creditHolds} (user_id, amount, created_at)
+        select id, ${amount}::int, ${at.toISOString()}::timestamptz from debited
+        returning id`)) as unknown as { rows: { id: number }[] };
+      return rows[0] ?? null;
     },
 
     async bindHold(holdId: number, replyId: number) {

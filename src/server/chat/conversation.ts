@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../../protocol/actions/chat.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { AppError } from '../errors.ts';
-import { friendPriv } from '../friends/friend-access.ts';
+import { privWith } from '../friends/friend-access.ts';
 import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
 import { msg } from '../messages.ts';
@@ -16,9 +16,10 @@ export async function openFriend(
   user: SessionUser,
   ctx: Ctx,
 ) {
-  const row = await friends.byFriendId(friendid);
+  // The character and the caller's access-list entry in one round trip.
+  const row = await friends.byFriendIdFor(friendid, user.email);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
-  const priv = await friendPriv(friends, row.friend, user);
+  const priv = privWith(row.friend, user, row.access);
   if (priv === 2) throw new AppError(ErrorCode.FORBIDDEN, msg('noWatchPermission', ctx.lang));
   return {
     friend: row.friend,

@@ -64,14 +64,17 @@ describe.runIf(testDatabases().includes('postgres'))('two app instances on Postg
       { bearer: token },
     );
     // A is held after three words; the reply row exists and is streaming.
-    const [reply] = await vi.waitFor(async () => {
-      const rows = await t.deps.db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.role, 'assistant'), eq(messages.status, 'streaming')));
-      expect(rows).toHaveLength(1);
-      return rows;
-    });
+    const [reply] = await vi.waitFor(
+      async () => {
+        const rows = await t.deps.db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.role, 'assistant'), eq(messages.status, 'streaming')));
+        expect(rows).toHaveLength(1);
+        return rows;
+      },
+      { timeout: 30_000, interval: 20 },
+    );
     const followed = other.inject({
       method: 'POST',
       url: '/api',
@@ -83,13 +86,16 @@ describe.runIf(testDatabases().includes('postgres'))('two app instances on Postg
       payload: { action: 'FollowReply', replyid: reply!.id },
     });
     // B listens on the reply's channel before A goes on.
-    await vi.waitFor(async () => {
-      const r = await t.deps.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity
+    await vi.waitFor(
+      async () => {
+        const r = await t.deps.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity
             where datname = current_database() and query = ${`LISTEN "reply.${reply!.id}"`}`,
-      );
-      expect((r as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
-    });
+        );
+        expect((r as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+      },
+      { timeout: 30_000, interval: 20 },
+    );
     release();
     const events = parseSse((await followed).body);
     const text = events

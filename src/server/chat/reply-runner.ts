@@ -55,7 +55,11 @@ interface StopWire {
 }
 
 export interface RunnerOptions {
-  /** How often the growing answer is written to the database. */
+  /**
+   * How often the growing answer is written to the database. Followers hear the text as it
+   * comes (in process, or as events from another instance), so the row only has to keep it
+   * safe: a follower that arrives reads the row, then the events.
+   */
   flushMs: number;
   /**
    * How often a follower on another instance also reads the row: deltas come as events, but
@@ -66,7 +70,7 @@ export interface RunnerOptions {
   staleMs: number;
 }
 
-export const DEFAULT_RUNNER: RunnerOptions = { flushMs: 250, checkMs: 5_000, staleMs: 30_000 };
+export const DEFAULT_RUNNER: RunnerOptions = { flushMs: 1_000, checkMs: 5_000, staleMs: 30_000 };
 
 /**
  * Writes replies in the background, independent of any request: the answer is saved as it

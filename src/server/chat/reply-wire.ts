@@ -18,17 +18,27 @@ export const replyTopic = (replyId: number) => `reply.${replyId}`;
 const MAX_DELTA_CHARS = 1500;
 
 /**
- * Publishes one reply's events in order, at most one in flight: while a publish is under way
- * the next deltas gather and leave as one, so a slow transport costs fewer events, not a queue.
+ * How long deltas gather before they leave as one event. Only followers on other instances
+ * read these (a local follower hears the runner directly), so they may lag a little; one
+ * event per token would be one NOTIFY (or Redis publish) per token on a shared connection.
+ */
+export const WIRE_FRAME_MS = 100;
+
+/**
+ * Publishes one reply's events in order, at most one in flight: deltas gather for a frame,
+ * and while a publish is under way the next ones gather too and leave as one, so a slow
+ * transport costs fewer events, not a queue. A restart or the end leaves at once.
  */
 export function replyPublisher(
   events: Events,
   replyId: number,
   log: Log,
   topic = replyTopic(replyId),
+  frameMs = WIRE_FRAME_MS,
 ) {
   const queue: ReplyWire[] = [];
   let pumping = false;
+  let timer: NodeJS.Timeout | null = null;
 
   function take(): ReplyWire {
     const first = queue.shift()!;
@@ -62,6 +72,16 @@ export function replyPublisher(
       for (let i = 0; i < w.x.length; i += MAX_DELTA_CHARS)
         queue.push({ ...w, o: w.o + i, x: w.x.slice(i, i + MAX_DELTA_CHARS) });
     } else queue.push(w);
+    if (w.k === 'd' && frameMs > 0) {
+      if (!timer)
+        timer = setTimeout(() => {
+          timer = null;
+          void pump();
+        }, frameMs);
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = null;
     void pump();
   }
 

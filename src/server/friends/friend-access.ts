@@ -16,9 +16,19 @@ export async function friendPriv(
   friend: FriendRow,
   user: SessionUser | null,
 ): Promise<FriendPriv> {
+  if (user && !user.globalpriv && !isOwner(friend, user))
+    return privWith(friend, user, await repo.accessFor(friend.id, user.email));
+  return privWith(friend, user, undefined);
+}
+
+/** friendPriv with the caller's access-list entry already read (or none). */
+export function privWith(
+  friend: FriendRow,
+  user: SessionUser | null,
+  entry: { editpriv: number } | null | undefined,
+): FriendPriv {
   if (user) {
     if (user.globalpriv || isOwner(friend, user)) return 0;
-    const entry = await repo.accessFor(friend.id, user.email);
     if (entry) return entry.editpriv === 1 ? 0 : 1;
   }
   return friend.publicfriend === 1 ? 1 : 2;

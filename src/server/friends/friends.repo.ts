@@ -97,6 +97,25 @@ export function friendsRepo(db: Db) {
       return row;
     },
 
+    /** byFriendId and accessFor of `email` in one statement (a chat turn's first read). */
+    async byFriendIdFor(friendid: string, email: string) {
+      const [row] = await db
+        .select({
+          friend: friends,
+          ownerEmail: users.email,
+          ownerName: users.fullname,
+          access: friendAccess,
+        })
+        .from(friends)
+        .leftJoin(users, eq(users.id, friends.ownerId))
+        .leftJoin(
+          friendAccess,
+          and(eq(friendAccess.friendId, friends.id), eq(friendAccess.email, email.toLowerCase())),
+        )
+        .where(eq(sql`lower(${friends.friendid})`, friendid.toLowerCase()));
+      return row;
+    },
+
     async accessFor(friendRowId: number, email: string) {
       const [row] = await db
         .select()

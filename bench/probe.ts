@@ -1,0 +1,60 @@
+/**
+ * What a benchmarked server process reports about itself over IPC (bench/chat.ts forks it):
+ * its own CPU time (process.cpuUsage, not wall clock), its resident memory with the peak
+ * since the last reset, and the CPU it spent on each request before its first outgoing
+ * HTTP call (the model call), measured between two diagnostics channels. That last figure
+ * only means something while one request runs at a time.
+ */
+import { subscribe } from 'node:diagnostics_channel';
+
+export interface ProbeStats {
+  /** CPU microseconds, user + system, since the process started. */
+  cpuUs: number;
+  rss: number;
+  peakRss: number;
+  /** Sum and count of the CPU from a request's arrival to its first outgoing call. */
+  beforeCallUs: number;
+  beforeCalls: number;
+}
+
+export type ProbeMessage = { type: 'stats' } | { type: 'reset' };
+
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+};
+
+export function startProbe() {
+  let peak = process.memoryUsage.rss();
+  let beforeCallUs = 0;
+  let beforeCalls = 0;
+  let arrived: number | null = null;
+  subscribe('http.server.request.start', () => {
+    arrived = cpuNow();
+  });
+  // Node's fetch (undici) announces each request it creates: the model call.
+  subscribe('undici:request:create', () => {
+    if (arrived === null) return;
+    beforeCallUs += cpuNow() - arrived;
+    beforeCalls++;
+    arrived = null;
+  });
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 250);
+  sampler.unref();
+  process.on('message', (m: ProbeMessage) => {
+    if (m.type === 'reset') {
+      peak = process.memoryUsage.rss();
+      beforeCallUs = 0;
+      beforeCalls = 0;
+      process.send!({ type: 'reset-done' });
+    }
+    if (m.type === 'stats') {
+      const rss = process.memoryUsage.rss();
+      peak = Math.max(peak, rss);
+      const stats: ProbeStats = { cpuUs: cpuNow(), rss, peakRss: peak, beforeCallUs, beforeCalls };
+      process.send!({ type: 'stats', stats });
+    }
+  });
+}
