@@ -16,3 +16,4 @@ export * from './schema/stats.ts';
 export * from './schema/billing.ts';
 export * from './schema/push.ts';
 export * from './schema/analytics.ts';
+export * from './schema/reading.ts';

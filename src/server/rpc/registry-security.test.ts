@@ -131,6 +131,8 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   GetSetPushSettings: { email: 'victim@example.com', turn: 0, image: 1 },
   TrackPageView: { path: '/main', visitor: 'visitor-1234' },
   GetSetAnalyticsOptOut: { email: 'victim@example.com', optout: 1 },
+  GetSetCitations: { email: 'victim@example.com', friendid: 'victimsecret', citations: 0 },
+  GetSetHorizon: { email: 'victim@example.com', friendid: 'victimsecret', chapter: 3 },
 };
 
 /**
@@ -165,6 +167,8 @@ const targetsVictim: ActionName[] = [
   'ResetMultiConversation',
   'friendstat',
   'AnalyzeFriendStats',
+  'GetSetCitations',
+  'GetSetHorizon',
 ];
 
 describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {
