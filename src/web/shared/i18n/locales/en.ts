@@ -1,3 +1,4 @@
+import { readingEn } from './reading.ts';
 import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
 import { chatExtrasEn } from './chat-extras.ts';
@@ -394,6 +395,7 @@ export const en = {
   },
   createImage: imagesEn,
   chatx: chatExtrasEn,
+  reading: readingEn,
   ...groupEn,
   voice: voiceEn,
   billing: billingEn,

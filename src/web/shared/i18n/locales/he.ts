@@ -1,3 +1,4 @@
+import { readingHe } from './reading.ts';
 import { chatExtrasHe } from './chat-extras.ts';
 import type { Translation } from './en.ts';
 import { imagesHe } from './images.ts';
@@ -388,6 +389,7 @@ export const he: Translation = {
   },
   createImage: imagesHe,
   chatx: chatExtrasHe,
+  reading: readingHe,
   ...groupHe,
   voice: voiceHe,
   billing: billingHe,
