@@ -20,6 +20,7 @@ import {
  * - "cut" / "קטוע" → the first attempt is cut after 3 words (the server restarts the reply)
  * - "table" / "טבלה" → a wide GFM table (Hebrew or English), a task list and strikethrough
  * - "pick" / "בחר" → "Choice N", N counting up (regenerated answers differ)
+ * - "cite" / "מקור" → cites passage [1] (when the server numbered passages) and an invented [9]
  * - anything else → an echo, word by word, 60 ms apart
  * A subject's analysis (asked with its own system prompt) gets ANALYSIS_ANSWER.
  * Images, speech, transcription and embeddings pass through to the fake's media endpoints
@@ -45,6 +46,19 @@ function lastUserText(req: FakeRequest): string {
 /** Background tasks (memory, summary folds) send a transcript: answer them plainly. */
 function isBackground(text: string): boolean {
   return /RECENT CONVERSATION:|MORE OF THE CONVERSATION:/.test(text);
+}
+
+/**
+ * "cite" / "מקור": an answer that cites the first numbered passage the server sent, and one
+ * invented number (the server must drop it).
+ */
+function citingAnswer(req: FakeRequest, he: boolean): string {
+  const content = req.messages.filter((m) => m.role === 'user').at(-1)?.content;
+  const sent = typeof content === 'string' && /^\[1\] /m.test(content);
+  if (he) return sent ? 'לפי מה שכתוב אצלי [1], זה ברור. ויש עוד [9].' : 'אין לי מקור לזה.';
+  return sent
+    ? 'According to my notes [1], it is plain. And more [9].'
+    : 'I have no source for that.';
 }
 
 const failures = new Map<string, number>();
@@ -187,6 +201,7 @@ function answer(req: FakeRequest): FakeScript {
   if (/\btable\b/i.test(text)) return { text: TABLE_ANSWER.en, gapMs: 10 };
   if (/טבלה/.test(text)) return { text: TABLE_ANSWER.he, gapMs: 10 };
   if (/\bpick\b|בחר/i.test(text)) return { text: `Choice ${++picks}.`, gapMs: 20 };
+  if (/\bcite\b|מקור/i.test(text)) return { text: citingAnswer(req, /מקור/.test(text)), gapMs: 20 };
   if (/slow|לאט/i.test(lower)) {
     const words = Array.from({ length: 40 }, (_, i) => (i % 2 ? `word${i} ` : `מילה${i} `));
     return { tokens: words, gapMs: 250 };

@@ -12,6 +12,7 @@ import { statsActions } from './actions/stats.ts';
 import { imageActions } from './actions/images.ts';
 import { knowledgeActions } from './actions/knowledge.ts';
 import { pushActions } from './actions/push.ts';
+import { readingActions } from './actions/reading.ts';
 import { studioActions } from './actions/studio.ts';
 import { userActions } from './actions/users.ts';
 
@@ -32,6 +33,7 @@ export const actions = {
   ...billingActions,
   ...pushActions,
   ...analyticsActions,
+  ...readingActions,
 };
 
 export type Actions = typeof actions;

@@ -21,6 +21,7 @@ import { usersService } from './users/users.service.ts';
 import { voiceService } from './voice/voice.service.ts';
 import { pushService } from './push/push.service.ts';
 import { analyticsService } from './analytics/analytics.service.ts';
+import { readingService } from './reading/reading.service.ts';
 
 export function createServices(deps: Deps) {
   const knowledge = knowledgeService(deps);
@@ -28,8 +29,7 @@ export function createServices(deps: Deps) {
   // and of the asking user's own files on it (never another user's).
   const chatDeps = {
     ...deps,
-    retrieve: async (friendRowId: number, query: string, k: number, userId: number | null) =>
-      (await knowledge.passagesFor(friendRowId, query, k, userId)).map((p) => p.text),
+    retrieve: knowledge.passagesFor,
   };
   const chat = chatService(chatDeps);
   const auth = authService(deps);
@@ -85,6 +85,7 @@ export function createServices(deps: Deps) {
     billing: billingService(deps),
     push: pushService(deps),
     analytics: analyticsService(deps),
+    reading: readingService(deps),
   };
 }
 

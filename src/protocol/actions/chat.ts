@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
 import { FriendId, IdentityEmail, Lang } from '../fields.ts';
+import { Citation } from './reading.ts';
 
 /** A subject name: a plain string, non-blank after trimming. */
 const Subject = z.string().trim().max(120);
@@ -34,6 +35,8 @@ export const ChatMessage = z.object({
   variants: z.number().int().optional(),
   /** The group's answers, oldest first (what ChooseVariant takes). */
   variantids: z.array(z.number().int()).optional(),
+  /** The passages the answer cites by `[n]` (only passages the server sent the model). */
+  citations: z.array(Citation).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -57,6 +60,7 @@ export const AnswerOut = z.object({
   offline: z.number().int(),
   subject: z.string(),
   markers: MarkersOut,
+  citations: z.array(Citation).optional(),
 });
 
 export const chatActions = {

@@ -9,6 +9,8 @@ export interface OfflineMaterial {
   background: string;
   /** Passages retrieved from the character's knowledge for this turn. */
   knowledge: string[];
+  /** Mark a sentence taken from passage i with [i + 1], as the prompt asks models to. */
+  cite?: boolean;
   lang: 'he' | 'en';
   /** A system task (summary, memory) rather than a conversation turn. */
   task?: 'summary' | 'memory' | 'analysis';
@@ -34,7 +36,12 @@ function sentences(text: string): string[] {
 /** The sentences of the character's texts that share the most words with the question. */
 export function bestSentences(material: OfflineMaterial, question: string, n = 2): string[] {
   const q = new Set(words(question));
-  const pool = [...material.knowledge.flatMap(sentences), ...sentences(material.background)];
+  const pool = [
+    ...material.knowledge.flatMap((k, at) =>
+      sentences(k).map((s) => (material.cite ? `${s} [${at + 1}]` : s)),
+    ),
+    ...sentences(material.background),
+  ];
   return pool
     .map((s, i) => ({ s, i, score: words(s).filter((w) => q.has(w)).length }))
     .filter((x) => x.score > 0)

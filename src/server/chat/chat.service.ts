@@ -5,6 +5,7 @@ import { turnCost } from '../ai/prices.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
+import type { Passage } from '../knowledge/retrieval.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import type { Streaming } from '../rpc/streaming.ts';
@@ -18,6 +19,7 @@ import {
   toChatMessage,
 } from './conversation.ts';
 import { parseMarkers } from './markers.ts';
+import { resolveCitations } from '../reading/citations.ts';
 import { createMemoryKeeper } from './memory.ts';
 import { storeStopped } from './stopped-reply.ts';
 import { buildTurnPrompt } from './turn-prompt.ts';
@@ -30,7 +32,9 @@ export type Retriever = (
   k: number,
   /** Whose personal files on the character are searched too (null: nobody's). */
   userId: number | null,
-) => Promise<string[]>;
+  /** Whose spoiler horizon bounds the search (null: none). */
+  readerId?: number | null,
+) => Promise<Passage[]>;
 
 export interface ChatDeps extends Deps {
   engine: ChatEngine;
@@ -113,7 +117,11 @@ export function chatService(deps: ChatDeps) {
     runner.start(
       reply.id,
       prompt.request,
-      async (result, content) => {
+      async (result, written) => {
+        // Only marks of passages really sent stay; what they cite is stored with the answer.
+        const { content, citations } = prompt.cited
+          ? resolveCitations(written, prompt.cited)
+          : { content: written, citations: [] };
         const markers = parseMarkers(content);
         let current = subject;
         if (markers.newSubject) {
@@ -144,6 +152,7 @@ export function chatService(deps: ChatDeps) {
           content,
           status: 'done',
           hidden: markers.hidden,
+          citations: citations.length ? citations : null,
           model: result.model,
           inputTokens: result.usage.inputTokens,
           cachedInputTokens: result.usage.cachedInputTokens,

@@ -128,6 +128,7 @@ export function toChatMessage(
     status: replyStatus(m.status),
     ...(m.error ? { error: m.error } : {}),
     ...(m.model === 'offline' ? { offline: 1 } : {}),
+    ...(m.citations?.length ? { citations: m.citations } : {}),
   };
 }
 
@@ -150,5 +151,6 @@ export function toAnswer(m: MessageRow, subject: SubjectRow, showModel: boolean,
     offline: m.model === 'offline' ? 1 : 0,
     subject: subject.name,
     markers,
+    ...(m.citations?.length ? { citations: m.citations } : {}),
   };
 }

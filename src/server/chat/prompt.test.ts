@@ -38,7 +38,7 @@ describe('prompt assembly', () => {
     const p = assemblePrompt(
       base({
         summary: 'They discussed the blue carbuncle.',
-        knowledge: ['The jewel was hidden in a goose.'],
+        knowledge: [{ text: 'The jewel was hidden in a goose.' }],
         history: turns(2),
       }),
     );
@@ -76,13 +76,13 @@ describe('prompt assembly', () => {
   it('consecutive turns share the previous prompt as a prefix (cache-friendly)', () => {
     const h = turns(10);
     const a = assemblePrompt(
-      base({ history: h.slice(0, 8), message: h[8]!, knowledge: ['passage A'] }),
+      base({ history: h.slice(0, 8), message: h[8]!, knowledge: [{ text: 'passage A' }] }),
     );
     const b = assemblePrompt(
       base({
         history: h.slice(0, 10),
         message: { role: 'user', content: 'next' },
-        knowledge: ['passage B'],
+        knowledge: [{ text: 'passage B' }],
       }),
     );
     expect(b.system).toBe(a.system);

@@ -28,10 +28,20 @@ export interface PromptParts {
   summary: string;
   /** Turns after the summary point, oldest first. */
   history: EngineMessage[];
-  /** Passages retrieved for this turn. */
-  knowledge: string[];
+  /** Passages retrieved for this turn, with where they come from. */
+  knowledge: PromptPassage[];
+  /** Number the passages and ask the model to cite them by number (reading/citations.ts). */
+  cite?: boolean;
+  /** The last chapter the user has read: later events must not be told (null: no limit). */
+  horizon?: number | null;
   message: EngineMessage;
   budget: PromptBudget;
+}
+
+export interface PromptPassage {
+  text: string;
+  /** Title, chapter, page. */
+  source?: string;
 }
 
 export interface PromptBudget {
@@ -67,6 +77,9 @@ const T = {
     memory: 'מה שלמדת על המשתמש בשיחות קודמות:',
     summary: 'סיכום החלק המוקדם של השיחה הזו:',
     knowledge: 'קטעים רלוונטיים מהספרים ומהידע של הדמות (השתמש/י בהם אם הם עוזרים לענות):',
+    cite: 'קטעים רלוונטיים מהספרים ומהידע של הדמות, ממוספרים (השתמש/י בהם אם הם עוזרים לענות). כשהתשובה נשענת על קטע, כתוב/כתבי את המספר שלו בסוגריים מרובעים מיד אחרי המשפט, למשל [2]. צטט/י רק את המספרים שכאן, ואל תסביר/י את הסימון:',
+    horizon: (n: number) =>
+      `המשתמש קרא עד פרק ${n} (כולל). אל תגלה/י, תרמוז/י או תאשר/י שום דבר שקורה אחרי פרק ${n}; אם ישאל על כך, אמור/אמרי בעדינות שזה עוד לפניו בספר.`,
     message: 'ההודעה של המשתמש:',
     opening: '(תחילת השיחה)',
   },
@@ -85,6 +98,9 @@ const T = {
     summary: 'Summary of the earlier part of this conversation:',
     knowledge:
       "Relevant passages from the character's books and knowledge (use them if they help):",
+    cite: "Relevant passages from the character's books and knowledge, numbered (use them if they help). When your answer draws on a passage, put its number in square brackets right after the sentence, like [2]. Cite only these numbers, and never explain the marks:",
+    horizon: (n: number) =>
+      `The user has read up to chapter ${n} (inclusive). Do not reveal, hint at or confirm anything that happens after chapter ${n}; if asked, say gently that it is still ahead of them in the book.`,
     message: "The user's message:",
     opening: '(the conversation begins)',
   },
@@ -138,6 +154,7 @@ export function assemblePrompt(parts: PromptParts): AssembledPrompt {
         section(t.notes, parts.user.notes),
         section(t.friendNotes, parts.user.friendNotes),
         section(t.memory, parts.user.memory),
+        parts.horizon != null ? t.horizon(parts.horizon) : '',
       ]
         .filter(Boolean)
         .join('\n'),
@@ -147,10 +164,16 @@ export function assemblePrompt(parts: PromptParts): AssembledPrompt {
     .filter(Boolean)
     .join('\n\n');
 
-  const message: EngineMessage = parts.knowledge.length
+  const passages = parts.knowledge.map((k, i) => {
+    const head = [parts.cite ? `[${i + 1}]` : '', k.source ? `(${k.source})` : '']
+      .filter(Boolean)
+      .join(' ');
+    return `${head ? `${head}\n` : ''}«${k.text.trim()}»`;
+  });
+  const message: EngineMessage = passages.length
     ? {
         ...parts.message,
-        content: `${section(t.knowledge, parts.knowledge.map((k) => `«${k.trim()}»`).join('\n\n'))}\n\n${t.message}\n${parts.message.content}`,
+        content: `${section(parts.cite ? t.cite : t.knowledge, passages.join('\n\n'))}\n\n${t.message}\n${parts.message.content}`,
       }
     : parts.message;
 

@@ -8,6 +8,10 @@ import type { ChatDeps } from './chat.service.ts';
 import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
 import { assemblePrompt, budgetFor, type AssembledPrompt } from './prompt.ts';
 import { inHistory } from './conversation.ts';
+import type { Passage } from '../knowledge/retrieval.ts';
+import { sourceLabel } from '../reading/citations.ts';
+import { horizonSaid } from '../reading/horizon.ts';
+import { readingRepo } from '../reading/reading.repo.ts';
 
 export interface TurnPrompt {
   request: EngineRequest;
@@ -17,6 +21,8 @@ export interface TurnPrompt {
   history: MessageRow[];
   friend: FriendRow;
   userId: number;
+  /** The passages the model was sent, numbered from 1; null when the character does not cite. */
+  cited: Passage[] | null;
 }
 
 const KNOWLEDGE_PASSAGES = 4;
@@ -37,22 +43,33 @@ export async function buildTurnPrompt(
 ): Promise<TurnPrompt> {
   const { me, friend, subject, userMessage, lang } = t;
   const resolved = deps.engine.resolver.resolve(friend.model);
-  const [speaker, all, knowledge] = await Promise.all([
+  const reading = readingRepo(deps.db);
+  // "I have read up to chapter 7" said in words sets the reader's spoiler horizon first.
+  const said = horizonSaid(userMessage.content);
+  if (said) {
+    const chapter = 'chapter' in said ? said.chapter : null;
+    await reading.setHorizon(me.id, friend.id, chapter, deps.clock.now());
+  }
+  const [speaker, all, knowledge, horizon] = await Promise.all([
     repo.speaker(me.id, friend.id),
     repo.since(subject.id, subject.summarizedUpTo),
     // Only helpers and editors hold personal files: others search their shared passages alone.
+    // Passages past the reader's horizon are never found.
     deps
       .retrieve(
         friend.id,
         userMessage.content,
         KNOWLEDGE_PASSAGES,
         hasPersonalFiles(friend) ? me.id : null,
+        me.id,
       )
       .catch((err: unknown) => {
         deps.log.warn({ err }, 'knowledge retrieval failed');
-        return [] as string[];
+        return [] as Passage[];
       }),
+    reading.horizon(me.id, friend.id),
   ]);
+  const cite = friend.citations === 1;
   const history = all.filter((m) => m.id < userMessage.id && inHistory(m) && m.content.trim());
   const toEngine = (m: MessageRow): EngineMessage => ({
     role: m.role === 'user' ? 'user' : 'assistant',
@@ -103,7 +120,9 @@ export async function buildTurnPrompt(
     user: speaker,
     summary: subject.summary,
     history: history.map(toEngine),
-    knowledge,
+    knowledge: knowledge.map((p) => ({ text: p.text, source: sourceLabel(p, lang) })),
+    cite,
+    horizon,
     message: toEngine(userMessage),
     budget: budgetFor(resolved.name),
   });
@@ -119,7 +138,8 @@ export async function buildTurnPrompt(
         firstprompt: friend.firstprompt,
         personality: friend.personality,
         background: friend.background,
-        knowledge,
+        knowledge: knowledge.map((p) => p.text),
+        cite,
         lang,
       },
     },
@@ -128,5 +148,6 @@ export async function buildTurnPrompt(
     history,
     friend,
     userId: me.id,
+    cited: cite ? knowledge : null,
   };
 }

@@ -17,3 +17,4 @@ export * from './schema/billing.ts';
 export * from './schema/push.ts';
 export * from './schema/analytics.ts';
 export * from './schema/voice.ts';
+export * from './schema/reading.ts';

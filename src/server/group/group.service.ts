@@ -138,7 +138,8 @@ export function groupService(deps: ChatDeps) {
       chat.speaker(me.id, friend.id),
       repo.conversation(me.id, HISTORY_LINES),
       deps
-        .retrieve(friend.id, userMessage.content, KNOWLEDGE_PASSAGES, null)
+        .retrieve(friend.id, userMessage.content, KNOWLEDGE_PASSAGES, null, me.id)
+        .then((found) => found.map((p) => p.text))
         .catch((err: unknown) => {
           deps.log.warn({ err }, 'knowledge retrieval failed');
           return [] as string[];

@@ -7,7 +7,9 @@ import {
   knowledgeChunks,
   knowledgeTerms,
   personalTerms,
+  readingHorizons,
 } from '../db/schema.ts';
+import type { IndexedPassage } from './chapters.ts';
 import {
   friendLexeme,
   personalLexeme,
@@ -81,13 +83,15 @@ export async function insertPassages(
   tx: Db,
   friendRowId: number,
   source: PassageSource,
-  passages: string[],
+  passages: (string | IndexedPassage)[],
 ): Promise<void> {
   const ownerId = source.ownerId ?? null;
   const tag = ownerId === null ? friendLexeme(friendRowId) : personalLexeme(friendRowId, ownerId);
   const counts = new Map<string, number>([[tag, passages.length]]);
   for (let i = 0; i < passages.length; i += BATCH) {
-    const rows = passages.slice(i, i + BATCH).map((content, j) => {
+    const rows = passages.slice(i, i + BATCH).map((p, j) => {
+      const { content, chapter, page } =
+        typeof p === 'string' ? { content: p, chapter: null, page: null } : p;
       const positions = positionsOf(content);
       for (const lexeme of positions.keys()) counts.set(lexeme, (counts.get(lexeme) ?? 0) + 1);
       return {
@@ -96,6 +100,8 @@ export async function insertPassages(
         knowledgeId: source.knowledgeId ?? null,
         ownerId,
         seq: i + j,
+        chapter,
+        page,
         content,
         tsv: sql`${tsvectorLiteral(positions, [tag])}::tsvector`,
       };
@@ -155,6 +161,8 @@ export interface Candidate {
   id: number;
   content: string;
   seq: number;
+  chapter: number | null;
+  page: number | null;
   fileId: number | null;
   knowledgeId: number | null;
   title: string | null;
@@ -189,6 +197,14 @@ const tagsFor = (friendRowId: number, ownerId: number | null) =>
   ownerId === null
     ? tsLexeme(friendLexeme(friendRowId))
     : `(${tsLexeme(friendLexeme(friendRowId))} | ${tsLexeme(personalLexeme(friendRowId, ownerId))})`;
+
+/**
+ * "This passage is within `readerId`'s spoiler horizon on the character": in a chapter up to
+ * the last one they have read. Passages without a chapter (texts without headings, knowledge
+ * subjects) always are. Read in the same statement as the search: no round trip of its own.
+ */
+const withinHorizon = (friendRowId: number, readerId: number) =>
+  sql`(${knowledgeChunks.chapter} is null or ${knowledgeChunks.chapter} <= coalesce((select ${readingHorizons.chapter} from ${readingHorizons} where ${readingHorizons.userId} = ${readerId} and ${readingHorizons.friendId} = ${friendRowId}), 2147483647))`;
 
 export function chunksRepo(db: Db) {
   const query = (friendRowId: number, ownerId: number | null, body: string) =>
@@ -250,6 +266,8 @@ export function chunksRepo(db: Db) {
       filter: string,
       limits: { scan: number; rescore: number; answer: number },
       ownerId: number | null = null,
+      /** Whose spoiler horizon bounds the search (null: none). */
+      readerId: number | null = null,
     ) {
       const { scan, rescore, answer: limit } = limits;
       if (terms.length === 0) return [];
@@ -258,6 +276,8 @@ export function chunksRepo(db: Db) {
           id: knowledgeChunks.id,
           content: knowledgeChunks.content,
           seq: knowledgeChunks.seq,
+          chapter: knowledgeChunks.chapter,
+          page: knowledgeChunks.page,
           fileId: knowledgeChunks.fileId,
           knowledgeId: knowledgeChunks.knowledgeId,
           tsv: knowledgeChunks.tsv,
@@ -269,6 +289,7 @@ export function chunksRepo(db: Db) {
             ownerId === null
               ? isNull(knowledgeChunks.ownerId)
               : or(isNull(knowledgeChunks.ownerId), eq(knowledgeChunks.ownerId, ownerId)),
+            readerId === null ? undefined : withinHorizon(friendRowId, readerId),
           ),
         )
         .limit(scan)
@@ -294,6 +315,8 @@ export function chunksRepo(db: Db) {
           id: found.id,
           content: found.content,
           seq: found.seq,
+          chapter: found.chapter,
+          page: found.page,
           fileId: found.fileId,
           knowledgeId: found.knowledgeId,
           tsv: found.tsv,
@@ -315,6 +338,8 @@ export function chunksRepo(db: Db) {
           id: ranked.id,
           content: ranked.content,
           seq: ranked.seq,
+          chapter: ranked.chapter,
+          page: ranked.page,
           fileId: ranked.fileId,
           knowledgeId: ranked.knowledgeId,
           title: friendFiles.title,

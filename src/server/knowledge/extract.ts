@@ -138,7 +138,8 @@ async function pdfText(data: Buffer): Promise<string> {
     const pdf = await getDocumentProxy(new Uint8Array(data), { verbosity: 0 });
     try {
       const { text } = await pdfExtract(pdf, { mergePages: false });
-      return text.map((page) => page.trim()).join('\n\n');
+      // Pages stay apart (a form feed on a line between them): passages know their page.
+      return text.map((page) => page.trim()).join('\n\f\n');
     } finally {
       await pdf.loadingTask.destroy();
     }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { friendFiles } from '../db/schema.ts';
+import type { IndexedPassage } from './chapters.ts';
 import { insertPassages, lockFriend, removePassages } from './chunks.repo.ts';
 
 export type FileRow = typeof friendFiles.$inferSelect;
@@ -59,7 +60,7 @@ export function filesRepo(db: Db) {
     async add(
       scope: FileScope,
       file: NewFile,
-      passages: string[],
+      passages: IndexedPassage[],
       maxFiles: number,
     ): Promise<FileRow | undefined> {
       const { friendRowId, ownerId } = scope;

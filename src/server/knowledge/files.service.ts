@@ -8,7 +8,7 @@ import { randomName } from '../infra/storage.ts';
 import { uploadAllowed } from '../infra/upload-limit.ts';
 import { msg, type MessageKey } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import { chunkText } from './chunking.ts';
+import { detectChapters, indexText } from './chapters.ts';
 import { chunksRepo } from './chunks.repo.ts';
 import { ExtractError, kindOf, type ExtractFailure } from './extract.ts';
 import { requireFileScope } from './file-scope.ts';
@@ -157,7 +157,9 @@ export function filesService(deps: Deps) {
         ctx.log.info({ reason: err.reason, detail: err.message, kind }, 'upload refused');
         throw bad(failureMessage[err.reason], lang);
       }
-      const passages = chunkText(content);
+      // Chapters and pages are found here; editors correct them in the files manager.
+      const chapters = detectChapters(content);
+      const passages = indexText(content, chapters);
       const folder = personal ? `knowledge/${friend.id}/u${me.id}` : `knowledge/${friend.id}`;
       const key = `${folder}/${randomName()}.${kind}`;
       await deps.storage.put(key, up.data);
@@ -178,6 +180,7 @@ export function filesService(deps: Deps) {
             kind,
             size: up.data.length,
             chars: content.length,
+            chapters,
             storageKey: key,
             uploadedBy: me.id,
             createdAt: now,

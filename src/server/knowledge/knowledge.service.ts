@@ -132,14 +132,18 @@ export function knowledgeService(deps: Deps) {
       return retrievePassages(chunks, row.friend.id, query, k, userId);
     },
 
-    /** The same by the character's row id (the chat has the row at hand). */
+    /**
+     * The same by the character's row id (the chat has the row at hand); with `readerId`,
+     * within that reader's spoiler horizon.
+     */
     passagesFor(
       friendRowId: number,
       query: string,
       k = 5,
       userId: number | null = null,
+      readerId: number | null = null,
     ): Promise<Passage[]> {
-      return retrievePassages(chunks, friendRowId, query, k, userId);
+      return retrievePassages(chunks, friendRowId, query, k, userId, readerId);
     },
   };
 }

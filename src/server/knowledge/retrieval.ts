@@ -7,6 +7,10 @@ export interface Passage {
   /** Where it comes from: a file (`num` = file num, `title`) or a knowledge subject. */
   source: { kind: 'file' | 'knowledge'; num: number; title: string };
   seq: number;
+  /** The chapter it is in (0: before the first heading; null: the text has no chapters). */
+  chapter: number | null;
+  /** The page it starts on (texts with pages); null otherwise. */
+  page: number | null;
 }
 
 /** A shorter form (a prefix stripped, a plural folded) counts a little less than the word. */
@@ -89,7 +93,8 @@ function distance(a: number[], b: number[]): number {
  * with BM25, which also counts how often each word occurs and prefers focused passages.
  *
  * With `ownerId`, that user's personal files on the character are searched too, and their
- * passages count in the word rarities of this search only (never another user's).
+ * passages count in the word rarities of this search only (never another user's). With
+ * `readerId`, passages past that reader's spoiler horizon are never returned.
  *
  * No access check here: callers (the chat) have checked that the user may talk to the
  * character.
@@ -100,6 +105,8 @@ export async function retrievePassages(
   query: string,
   k: number,
   ownerId: number | null = null,
+  /** The reader whose spoiler horizon bounds the search (null: none). */
+  readerId: number | null = null,
 ): Promise<Passage[]> {
   const terms = queryTerms(query);
   if (terms.length === 0 || k <= 0) return [];
@@ -139,6 +146,7 @@ export async function retrievePassages(
     filter,
     { scan: CANDIDATE_SCAN, rescore: RESCORE, answer: Math.max(CANDIDATES, k * 4) },
     ownerId,
+    readerId,
   );
   if (candidates.length === 0) return [];
 
@@ -181,6 +189,8 @@ export async function retrievePassages(
     text: c.content,
     score: Math.round(score * 1000) / 1000,
     seq: c.seq,
+    chapter: c.chapter,
+    page: c.page,
     source:
       c.fileId !== null
         ? { kind: 'file', num: c.fileId, title: c.title ?? '' }

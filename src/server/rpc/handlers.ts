@@ -13,6 +13,7 @@ import type { Services } from '../services.ts';
 import { usersHandlers } from '../users/users.handlers.ts';
 import { pushHandlers } from '../push/push.handlers.ts';
 import { analyticsHandlers } from '../analytics/analytics.handlers.ts';
+import { readingHandlers } from '../reading/reading.handlers.ts';
 import type { HandlerMap } from './handler-types.ts';
 
 export function createHandlers(s: Services): HandlerMap {
@@ -31,5 +32,6 @@ export function createHandlers(s: Services): HandlerMap {
     ...billingHandlers(s),
     ...pushHandlers(s),
     ...analyticsHandlers(s),
+    ...readingHandlers(s),
   };
 }

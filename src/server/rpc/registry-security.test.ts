@@ -140,6 +140,8 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   TrackPageView: { path: '/main', visitor: 'visitor-1234' },
   GetSetAnalyticsOptOut: { email: 'victim@example.com', optout: 1 },
   GetUsageStats: { days: 7 },
+  GetSetCitations: { email: 'victim@example.com', friendid: 'victimsecret', citations: 0 },
+  GetSetHorizon: { email: 'victim@example.com', friendid: 'victimsecret', chapter: 3 },
 };
 
 /**
@@ -174,6 +176,8 @@ const targetsVictim: ActionName[] = [
   'ResetMultiConversation',
   'friendstat',
   'AnalyzeFriendStats',
+  'GetSetCitations',
+  'GetSetHorizon',
 ];
 
 describe.each(testDatabases())('registry-generated refusals on %s', (kind) => {

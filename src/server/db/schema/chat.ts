@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Citation } from '../../../protocol/actions/reading.ts';
 import { friends } from './friends.ts';
 import { tsvector } from './knowledge.ts';
 import { users } from './users.ts';
@@ -72,6 +74,8 @@ export const messages = pgTable(
      * changes (chat.repo clears it), so a stream's many writes never re-index it.
      */
     words: tsvector('words'),
+    /** The passages the answer cites by `[n]` (reading/citations.ts); null: none. */
+    citations: jsonb('citations').$type<Citation[]>(),
     inputTokens: integer('input_tokens').notNull().default(0),
     cachedInputTokens: integer('cached_input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),

@@ -43,6 +43,8 @@ export const friends = pgTable(
     publicfriend: integer('publicfriend').notNull().default(0),
     /** he / en, or null for a character offered in every language. */
     lang: text('lang'),
+    /** 1: answers cite the passages they use (reading/citations.ts); 0: editors turned it off. */
+    citations: integer('citations').notNull().default(1),
     /** null for the starter content. */
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

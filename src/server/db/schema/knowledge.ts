@@ -3,6 +3,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -42,6 +43,11 @@ export const friendFiles = pgTable(
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     /** Larger first in the list; "move to top" sets it above the rest. */
     sortKey: integer('sort_key').notNull().default(0),
+    /**
+     * The chapter headings of the text, found at indexing or corrected by an editor
+     * (reading/chapters.ts): each heading line and the chapter number it starts.
+     */
+    chapters: jsonb('chapters').$type<{ n: number; line: string }[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,6 +97,10 @@ export const knowledgeChunks = pgTable(
     knowledgeId: integer('knowledge_id').references(() => knowledge.id, { onDelete: 'cascade' }),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
+    /** The chapter the passage is in (0: before the first heading; null: the text has none). */
+    chapter: integer('chapter'),
+    /** The page it starts on, for texts with pages (PDF); null otherwise. */
+    page: integer('page'),
     content: text('content').notNull(),
     tsv: tsvector('tsv').notNull(),
   },

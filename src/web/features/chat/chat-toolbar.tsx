@@ -14,6 +14,7 @@ import {
   ShareIcon,
 } from '../../shared/components/icons.tsx';
 import { ExportMenu } from './export-menu.tsx';
+import { HorizonControl } from './horizon-control.tsx';
 import { useTimedMessage } from '../../shared/hooks/use-timed-message.ts';
 import type { DetailsMode } from './use-details.ts';
 import type { ChatMode, FriendInfo } from './chat-types.ts';
@@ -163,6 +164,7 @@ export function ChatToolbar({
             <FolderIcon />
           </Tool>
         ) : null}
+        <HorizonControl friendid={friendid} />
         {subject ? <ExportMenu friendid={friendid} subject={subject} onError={showShared} /> : null}
         {show.share ? (
           <Tool label={t('chat.share')} testid="chat-share" onClick={() => void share()}>

@@ -93,7 +93,7 @@ export const MessageItem = memo(function MessageItem({
           onCancel={() => setEditing(false)}
         />
       ) : m.message ? (
-        <MessageMarkdown text={m.message} role={m.role} />
+        <MessageMarkdown text={m.message} role={m.role} citations={m.citations} />
       ) : null}
       <WaitingHint waiting={writing && !m.message} onStop={extras.onStop} />
       {m.status === 'stopped' ? (

@@ -1,4 +1,6 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
+import type { Citation } from '../../../protocol/actions/reading.ts';
+import { CITE_HREF, CitationMark, remarkCitations } from './citation-mark.tsx';
 import { useTranslation } from 'react-i18next';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
@@ -77,31 +79,58 @@ const components: Components = {
   th: ({ node: _node, ...props }) => <th dir="auto" {...props} />,
   pre: CodeBlock,
   code: ({ node: _node, ...props }) => <code dir="ltr" {...props} />,
-  a: ({ node: _node, href, children, ...props }) =>
-    href ? (
-      <a href={href} {...props} target="_blank" rel="noopener noreferrer">
-        {children}
-      </a>
-    ) : (
-      // A link whose address was unsafe (javascript: …): its words only.
-      <span>{children}</span>
-    ),
+  a: LinkOrText,
   input: ({ node: _node, ...props }) => <input {...props} disabled readOnly />,
 };
 
+/** Links open in a new tab; a link whose address was unsafe keeps its words only. */
+function LinkOrText({
+  node: _node,
+  href,
+  children,
+  ...props
+}: React.ComponentProps<'a'> & ExtraProps) {
+  return href ? (
+    <a href={href} {...props} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ) : (
+    <span>{children}</span>
+  );
+}
+
 const remarkPlugins = [remarkGfm, remarkBreaks];
 
-/** A message's text as Markdown (newlines are line breaks, spec part 2 §5). */
+/**
+ * A message's text as Markdown (newlines are line breaks, spec part 2 §5); an answer's `[n]`
+ * marks of the passages it cites open those passages.
+ */
 export const MessageMarkdown = memo(function MessageMarkdown({
   text,
   role,
+  citations,
 }: {
   text: string;
   role: 'user' | 'assistant';
+  citations?: Citation[] | undefined;
 }) {
+  const cited = useMemo(() => {
+    if (!citations?.length) return { plugins: remarkPlugins, components };
+    const byN = new Map(citations.map((c) => [c.n, c]));
+    const a: Components['a'] = (props) => {
+      const c = props.href?.startsWith(CITE_HREF)
+        ? byN.get(Number(props.href.slice(CITE_HREF.length)))
+        : undefined;
+      return c ? <CitationMark citation={c} /> : <LinkOrText {...props} />;
+    };
+    return {
+      plugins: [...remarkPlugins, remarkCitations(new Set(byN.keys()))],
+      components: { ...components, a },
+    };
+  }, [citations]);
   return (
     <div className="chat-markdown">
-      <Markdown remarkPlugins={remarkPlugins} components={components}>
+      <Markdown remarkPlugins={cited.plugins} components={cited.components}>
         {prepareMessage(text, role)}
       </Markdown>
     </div>

@@ -83,6 +83,7 @@ export function useAsk(o: AskOptions) {
             : { error: undefined }),
           ...(answer.model ? { model: answer.model } : {}),
           offline: answer.offline,
+          ...(answer.citations?.length ? { citations: answer.citations } : {}),
         }));
       onAnswerRef.current?.(answer);
     },

@@ -1,4 +1,5 @@
 import { imageEditorEn } from './image-editor.ts';
+import { readingEn } from './reading.ts';
 import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
 import { chatExtrasEn } from './chat-extras.ts';
@@ -401,6 +402,7 @@ export const en = {
   imageEditor: imageEditorEn,
   chatx: chatExtrasEn,
   chatSearch: chatSearchEn,
+  reading: readingEn,
   ...groupEn,
   voice: voiceEn,
   billing: billingEn,

@@ -1,4 +1,5 @@
 import { imageEditorHe } from './image-editor.ts';
+import { readingHe } from './reading.ts';
 import { chatExtrasHe } from './chat-extras.ts';
 import { chatSearchHe } from './chat-search.ts';
 import type { Translation } from './en.ts';
@@ -395,6 +396,7 @@ export const he: Translation = {
   imageEditor: imageEditorHe,
   chatx: chatExtrasHe,
   chatSearch: chatSearchHe,
+  reading: readingHe,
   ...groupHe,
   voice: voiceHe,
   billing: billingHe,

@@ -1,0 +1,42 @@
+import type { ParsedInput } from '../../protocol/registry.ts';
+import type { Deps } from '../deps.ts';
+import { requireFriend } from '../friends/friend-access.ts';
+import { friendsRepo } from '../friends/friends.repo.ts';
+import { requireUser, type Ctx } from '../rpc/context.ts';
+import { readingRepo } from './reading.repo.ts';
+
+/** Cited answers and the spoiler horizon (issue 18). */
+export function readingService(deps: Deps) {
+  const friends = friendsRepo(deps.db);
+  const repo = readingRepo(deps.db);
+
+  return {
+    /** Whether the character cites its passages: its editors read and set it. */
+    async citations(input: ParsedInput<'GetSetCitations'>, ctx: Ctx) {
+      const { friend } = await requireFriend(
+        friends,
+        input.friendid,
+        requireUser(ctx),
+        'edit',
+        ctx.lang,
+      );
+      if (input.citations === undefined) return { citations: friend.citations };
+      await repo.setCitations(friend.id, input.citations);
+      return { citations: input.citations };
+    },
+
+    /** The caller's own horizon with a character they may talk to. */
+    async horizon(input: ParsedInput<'GetSetHorizon'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const { friend } = await requireFriend(friends, input.friendid, me, 'view', ctx.lang);
+      if (input.chapter !== undefined) {
+        await repo.setHorizon(me.id, friend.id, input.chapter, deps.clock.now());
+      }
+      const [chapter, chapters] = await Promise.all([
+        input.chapter !== undefined ? input.chapter : repo.horizon(me.id, friend.id),
+        repo.chapters(friend.id),
+      ]);
+      return { chapter, chapters };
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callOrThrow } from '../../shared/api/call-or-throw.ts';
+
+/** The reader's spoiler horizon with a character (GetSetHorizon). */
+export const horizonKey = (friendid: string) => ['horizon', friendid.toLowerCase()] as const;
+
+export function useGetSetHorizon(friendid: string) {
+  return useQuery({
+    queryKey: horizonKey(friendid),
+    // A horizon said in words during the chat changes it: read afresh when shown again.
+    staleTime: 0,
+    queryFn: () => callOrThrow('GetSetHorizon', { friendid }),
+  });
+}
+
+export function useSetHorizon(friendid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (chapter: number | null) => callOrThrow('GetSetHorizon', { friendid, chapter }),
+    onSuccess: (data) => qc.setQueryData(horizonKey(friendid), data),
+  });
+}
