@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Access, IdentityField } from './access.ts';
+import { CARD_PATH } from './card.ts';
 import { FriendId, IdentityEmail } from './fields.ts';
 import { VOICE_PATHS } from './voice-constants.ts';
 
@@ -58,6 +59,8 @@ export const DirectPaths = {
   paymentReturn: '/api/payment/return',
   /** GET: the script of those two pages (no inline script anywhere). */
   paymentScript: '/api/payment/checkout.js',
+  /** Character Card import (POST, multipart `file`) and export (GET): see card.ts. */
+  card: CARD_PATH,
 } as const;
 
 /** Third-party identity sign-in (spec part 1 §7): JSON `{idToken, lang}`. */
@@ -230,6 +233,24 @@ export const directEndpoints = {
     path: DirectPaths.paymentScript,
     body: 'query',
     access: 'public',
+    identity: null,
+    mutates: false,
+  },
+  /** Needs the right to create characters; the new character is the caller's. */
+  cardImport: {
+    method: 'POST',
+    path: DirectPaths.card,
+    body: 'multipart',
+    access: 'user',
+    identity: 'user',
+    mutates: true,
+  },
+  /** The character's editors only: a card carries its prompts. */
+  cardExport: {
+    method: 'GET',
+    path: DirectPaths.card,
+    body: 'query',
+    access: 'user',
     identity: null,
     mutates: false,
   },

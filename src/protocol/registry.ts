@@ -10,6 +10,7 @@ import { historyActions } from './actions/history.ts';
 import { statsActions } from './actions/stats.ts';
 import { imageActions } from './actions/images.ts';
 import { knowledgeActions } from './actions/knowledge.ts';
+import { memoryActions } from './actions/memory.ts';
 import { pushActions } from './actions/push.ts';
 import { studioActions } from './actions/studio.ts';
 import { userActions } from './actions/users.ts';
@@ -24,6 +25,7 @@ export const actions = {
   ...knowledgeActions,
   ...imageActions,
   ...chatActions,
+  ...memoryActions,
   ...groupActions,
   ...historyActions,
   ...statsActions,
