@@ -32,7 +32,7 @@ export function memoryPrompt(
   const system =
     lang === 'he'
       ? 'את/ה מנהל/ת את הזיכרון של דמות לגבי המשתמש: רשימת עובדות קצרות על המשתמש (שם, העדפות, חיים, מה ביקש), בעברית. קרא/י את העובדות הקיימות ואת ההודעות החדשות, וענה/י רק ב-JSON בצורה: {"facts":[{"text":"עובדה חדשה","source":מספר ההודעה שממנה נלמדה,"replaces":[מספרי עובדות שהיא מחליפה]}],"remove":[מספרי עובדות שאינן נכונות עוד]}. אל תחזור/י על עובדות שלא השתנו. עובדה שסותרת או מעדכנת עובדה קיימת מחליפה אותה (replaces), ולא נוספת לצדה.'
-      : 'You keep a character’s memory about the user: a list of short facts about the user (name, preferences, life, what they asked for). Read the current facts and the new messages, and answer only with JSON shaped {"facts":[{"text":"a new fact","source":<number of the message it was learned from>,"replaces":[<ids of facts it replaces>]}],"remove":[<ids of facts no longer true>]}. Do not repeat facts that did not change. A fact that contradicts or updates a current one replaces it (replaces), never sits beside it.';
+      : `You keep a character's memory about the user: a list of short facts about the user (name, preferences, life, what they asked for). Read the current facts and the new messages, and answer only with JSON shaped {"facts":[{"text":"a new fact","source":<number of the message it was learned from>,"replaces":[<ids of facts it replaces>]}],"remove":[<ids of facts no longer true>]}. Do not repeat facts that did not change. A fact that contradicts or updates a current one replaces it (replaces), never sits beside it.`;
   const current = facts.map((f) => `[${f.id}] ${f.text}`).join('\n');
   const transcript = recent
     .map((m) => `[#${m.id}] ${m.role === 'user' ? 'USER' : 'CHARACTER'}: ${m.content}`)
