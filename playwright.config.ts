@@ -51,7 +51,7 @@ export default defineConfig({
       command: `rm -rf ${E2E_DATA_DIR} && node src/server/main.ts`,
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',

@@ -175,6 +175,24 @@ export const directEndpoints = {
     identity: null,
     mutates: false,
   },
+  /** Needs the right to create characters; the new character is the caller's. */
+  cardImport: {
+    method: 'POST',
+    path: DirectPaths.card,
+    body: 'multipart',
+    access: 'user',
+    identity: 'user',
+    mutates: true,
+  },
+  /** The character's editors only: a card carries its prompts. */
+  cardExport: {
+    method: 'GET',
+    path: DirectPaths.card,
+    body: 'query',
+    access: 'user',
+    identity: null,
+    mutates: false,
+  },
 } as const satisfies Record<string, DirectEndpointDef>;
 
 export type DirectEndpointName = keyof typeof directEndpoints;

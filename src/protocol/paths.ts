@@ -58,6 +58,8 @@ export const DirectPaths = {
   paymentReturn: '/api/payment/return',
   /** GET: the script of those two pages (no inline script anywhere). */
   paymentScript: '/api/payment/checkout.js',
+  /** Character Card import (POST, multipart `file`) and export (GET): see card.ts. */
+  card: '/api/card',
 } as const;
 
 /** Third-party identity sign-in (spec part 1 §7): JSON `{idToken, lang}`. */

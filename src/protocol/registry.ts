@@ -11,6 +11,7 @@ import { historyActions } from './actions/history.ts';
 import { statsActions } from './actions/stats.ts';
 import { imageActions } from './actions/images.ts';
 import { knowledgeActions } from './actions/knowledge.ts';
+import { memoryActions } from './actions/memory.ts';
 import { pushActions } from './actions/push.ts';
 import { readingActions } from './actions/reading.ts';
 import { studioActions } from './actions/studio.ts';
@@ -27,6 +28,7 @@ export const actions = {
   ...imageActions,
   ...chatActions,
   ...chatSearchActions,
+  ...memoryActions,
   ...groupActions,
   ...historyActions,
   ...statsActions,

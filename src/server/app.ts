@@ -10,6 +10,7 @@ import { AppError } from './errors.ts';
 import { registerAdminEndpoint } from './admin/admin-endpoint.ts';
 import { ensureXsrfCookie as ensureXsrf, requestInfo as httpRequestInfo } from './http/request.ts';
 import { registerImageRoutes } from './images/images.routes.ts';
+import { registerCardRoutes } from './cards/cards.routes.ts';
 import { registerVoiceRoutes } from './voice/voice.routes.ts';
 import { registerBillingRoutes } from './billing/billing.routes.ts';
 import { registerKnowledgeRoutes } from './knowledge/knowledge.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(deps: Deps) {
   // Direct endpoints (spec part 1 §7): uploads, document import, image files.
   await registerKnowledgeRoutes(app, services, deps.config);
   await registerImageRoutes(app, services, deps.config);
+  await registerCardRoutes(app, services, deps.config);
   await registerVoiceRoutes(app, services, deps.config);
   await registerBillingRoutes(app, services, deps.config, deps.payments);
 

@@ -14,6 +14,8 @@ import { studioService } from './friends/studio.service.ts';
 import { designerService } from './images/designer.service.ts';
 import { generationService } from './images/generation.service.ts';
 import { imagesService } from './images/images.service.ts';
+import { cardsService } from './cards/cards.service.ts';
+import { memoryFactsService } from './chat/memory-facts.service.ts';
 import { filesService } from './knowledge/files.service.ts';
 import { googleDocsService } from './knowledge/google-docs.service.ts';
 import { knowledgeService } from './knowledge/knowledge.service.ts';
@@ -62,6 +64,7 @@ export function createServices(deps: Deps) {
   deps.jobs.define('auth-sweep', () => auth.sweep(), { retryLimit: 0 });
   deps.jobs.schedule('auth-sweep', '17 * * * *');
   const generation = generationService(deps);
+  const images = imagesService(deps);
   return {
     chat,
     subjects: subjectsService(chatDeps, chat.runner),
@@ -75,7 +78,9 @@ export function createServices(deps: Deps) {
     files: filesService(deps),
     knowledge,
     googleDocs: googleDocsService(deps, knowledge),
-    images: imagesService(deps),
+    images,
+    cards: cardsService(deps, images),
+    memoryFacts: memoryFactsService(deps),
     generation,
     designer: designerService(deps, generation),
     group: groupService(chatDeps),

@@ -290,17 +290,6 @@ export function chatRepo(db: Db) {
         .where(and(eq(memories.userId, userId), eq(memories.friendId, friendId)));
       return row;
     },
-    async setMemory(userId: number, friendId: number, memory: string, seenUpTo?: number) {
-      const set = {
-        memory,
-        updatedAt: sql`now()`,
-        ...(seenUpTo !== undefined ? { seenUpTo } : {}),
-      };
-      await db
-        .insert(memories)
-        .values({ userId, friendId, memory, seenUpTo: seenUpTo ?? 0 })
-        .onConflictDoUpdate({ target: [memories.userId, memories.friendId], set });
-    },
     async notes(userId: number, friendId: number) {
       const [row] = await db
         .select()

@@ -22,6 +22,7 @@ import { parseMarkers } from './markers.ts';
 import { resolveCitations } from '../reading/citations.ts';
 import { createMemoryKeeper } from './memory.ts';
 import { storeStopped } from './stopped-reply.ts';
+import { memoryFactsRepo } from './memory-facts.repo.ts';
 import { buildTurnPrompt } from './turn-prompt.ts';
 import { createReplyRunner, type ReplyEvent, type ReplyRunner } from './reply-runner.ts';
 
@@ -46,7 +47,13 @@ export function chatService(deps: ChatDeps) {
   const repo = chatRepo(deps.db);
   const friends = friendsRepo(deps.db);
   const runner = deps.runner ?? createReplyRunner(repo, deps.engine, deps.events, deps.log);
-  const memory = createMemoryKeeper(repo, friends, deps.engine, deps.jobs);
+  const memory = createMemoryKeeper(
+    repo,
+    friends,
+    deps.engine,
+    deps.jobs,
+    memoryFactsRepo(deps.db),
+  );
 
   deps.jobs.define(
     'chat-sweep-stale',

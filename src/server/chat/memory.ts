@@ -5,6 +5,8 @@ import type { Jobs } from '../platform/jobs.ts';
 import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
 import { foldSplit } from './prompt.ts';
 import { inHistory } from './conversation.ts';
+import { factChanges, memoryPrompt } from './memory-facts.ts';
+import type { MemoryFactsRepo } from './memory-facts.repo.ts';
 
 /** Update the memory once this many new messages have come since it last looked. */
 const MEMORY_EVERY = 6;
@@ -38,6 +40,7 @@ export function createMemoryKeeper(
   friends: FriendsRepo,
   engine: ChatEngine,
   jobs: Jobs,
+  facts: MemoryFactsRepo,
 ) {
   /** The subject and its character as they are now (either may be gone by the time it runs). */
   async function load(subjectId: number) {
@@ -53,27 +56,20 @@ export function createMemoryKeeper(
     const current = await repo.memory(subject.userId, subject.friendId);
     const recent = (await repo.since(subject.id, current?.seenUpTo ?? 0)).filter(inHistory);
     if (recent.length < MEMORY_EVERY) return;
+    const known = await facts.current(subject.userId, subject.friendId);
+    const prompt = memoryPrompt(known, recent, lang);
     const result = await engine.generate({
       model: friend.model,
-      system:
-        lang === 'he'
-          ? 'את/ה מנהל/ת את הזיכרון של דמות לגבי המשתמש. עדכן/י את הרשימה: עובדות על המשתמש (שם, העדפות, חיים, מה ביקש), תמציתי, עד 200 מילים, בעברית. ענה/י רק ברשימה המעודכנת.'
-          : "You keep a character's memory about the user. Update the notes: facts about the user (name, preferences, life, what they asked for), concise, at most 200 words. Answer only with the updated notes.",
-      messages: [
-        {
-          role: 'user',
-          content: `${current?.memory ? `CURRENT NOTES:\n${current.memory}\n\n` : ''}RECENT CONVERSATION:\n${transcript(recent)}`,
-        },
-      ],
+      system: prompt.system,
+      messages: [{ role: 'user', content: prompt.content }],
       temperature: 0.2,
       offline: { ...offlineFor(friend, lang), task: 'memory' },
     });
-    const seen = recent.at(-1)!.id;
-    await repo.setMemory(
+    await facts.apply(
       subject.userId,
       subject.friendId,
-      result.text.trim() || current?.memory || '',
-      seen,
+      factChanges(result.text, known, recent),
+      recent.at(-1)!.id,
     );
   }
 

@@ -168,8 +168,9 @@ describe.each(testDatabases())('subjects, markers, memory and canvas on %s', (ki
     // Memory is updated by a background job after the turn: wait for it, not for a time.
     await vi.waitFor(
       async () =>
+        // A model that answers the list as text: each line becomes a fact, its marker dropped.
         expect((await call('GetSetMemory', {})).body.memory).toBe(
-          '- Dana is a nurse who loves violins.',
+          'Dana is a nurse who loves violins.',
         ),
       { timeout: 30_000, interval: 50 },
     );

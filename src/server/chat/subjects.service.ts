@@ -8,6 +8,7 @@ import { requireUser, type Ctx } from '../rpc/context.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import { auditRepo } from '../history/audit.repo.ts';
 import type { ChatDeps } from './chat.service.ts';
+import { memoryFactsRepo } from './memory-facts.repo.ts';
 import { chatRepo, type MessageRow } from './chat.repo.ts';
 import {
   createSubjectWithGreeting,
@@ -27,6 +28,7 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
   const repo = chatRepo(deps.db);
   const friends = friendsRepo(deps.db);
   const users = usersRepo(deps.db);
+  const facts = memoryFactsRepo(deps.db);
 
   async function open(friendid: string, ctx: Ctx) {
     const me = requireUser(ctx);
@@ -186,7 +188,7 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
     async memory(input: ParsedInput<'GetSetMemory'>, ctx: Ctx) {
       const { me, friend } = await open(input.friendid, ctx);
       if ((input.set === 1 || input.set === true) && input.memory !== undefined) {
-        await repo.setMemory(me.id, friend.id, input.memory);
+        await facts.replaceAll(me.id, friend.id, input.memory);
       }
       return { memory: (await repo.memory(me.id, friend.id))?.memory ?? '' };
     },

@@ -69,3 +69,24 @@ export function sendFailureText(reply: FastifyReply, r: RpcResult) {
           : 400;
   return sendText(reply, status, String(r.body.Errstr ?? 'Error'));
 }
+
+/**
+ * A refusal as JSON (endpoints that answer `{Error, …}`); codes /api answers with 200 get
+ * their HTTP status here, as the text uploads do.
+ */
+export function sendFailureJson(
+  reply: FastifyReply,
+  r: RpcResult,
+  extra: Record<string, unknown> = {},
+) {
+  const code = r.body.Error;
+  const status =
+    r.status !== 200 || code === ErrorCode.OK
+      ? r.status
+      : code === ErrorCode.NOT_FOUND
+        ? 404
+        : code === ErrorCode.NOT_CONFIGURED
+          ? 503
+          : 400;
+  return reply.status(status).send({ ...r.body, ...extra });
+}

@@ -166,6 +166,32 @@ export function openApiDocument(version: string) {
           responses: { '200': { description: '`OK <path>`', ...text } },
         },
       },
+      [DirectPaths.card]: {
+        post: {
+          summary: 'Import a Character Card (V2/V3, JSON or PNG) as a new character',
+          requestBody: multipart(
+            { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+            ['file'],
+          ),
+          responses: {
+            '200': { description: '`{Error, friendid, lost}`', ...json({ type: 'object' }) },
+          },
+        },
+        get: {
+          summary: 'Export a character as a Character Card (editors only)',
+          parameters: [
+            { name: 'friendid', in: 'query', required: true, schema: { type: 'string' } },
+            { name: 'format', in: 'query', schema: { type: 'string', enum: ['json', 'png'] } },
+            { name: 'spec', in: 'query', schema: { type: 'string', enum: ['v2', 'v3'] } },
+          ],
+          responses: {
+            '200': {
+              description: 'the card',
+              content: { 'application/json': {}, 'image/png': {} },
+            },
+          },
+        },
+      },
       [DirectPaths.googleDocs]: {
         post: {
           summary: 'Google Docs import',

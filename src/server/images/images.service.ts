@@ -156,6 +156,15 @@ export function imagesService(deps: Deps) {
       return pub ? { stream: pub, type, name } : null;
     },
 
+    /** The bytes of a character image by its public path (`/files/images/<name>`), or null. */
+    async characterImageBytes(path: string): Promise<{ data: Buffer; type: string } | null> {
+      if (!path.startsWith(PUBLIC_IMAGES)) return null;
+      const name = path.slice(PUBLIC_IMAGES.length);
+      if (!NAME.test(name)) return null;
+      const data = await deps.storage.get(characterKey(name));
+      return data ? { data, type: typeOf(name) } : null;
+    },
+
     /** A public character image by name (GET /files/images/<name>), as a stream. */
     async publicImage(name: string): Promise<{ stream: StoredStream; type: string } | null> {
       if (!NAME.test(name)) return null;

@@ -67,6 +67,15 @@ export function knowledgeRepo(db: Db) {
         .orderBy(asc(knowledge.id));
     },
 
+    /** Every subject with its text, oldest first (a character card's lorebook). */
+    async withContents(friendRowId: number) {
+      return db
+        .select({ subject: knowledge.subject, contents: knowledge.contents })
+        .from(knowledge)
+        .where(eq(knowledge.friendId, friendRowId))
+        .orderBy(asc(knowledge.id));
+    },
+
     async byNum(friendRowId: number, num: number): Promise<KnowledgeRow | undefined> {
       const [row] = await db
         .select()

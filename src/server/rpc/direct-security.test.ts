@@ -78,6 +78,14 @@ const samples: { [K in DirectEndpointName]: Sample } = {
   paymentCheckout: { fields: { order: '1' }, targetsVictim: true },
   paymentReturn: { fields: { order: 'x' } },
   paymentScript: { fields: { v: 'x' } },
+  cardImport: {
+    fields: { user: 'victim@example.com' },
+    file: {
+      name: 'card.json',
+      content: JSON.stringify({ spec: 'chara_card_v2', data: { name: 'Intruder' } }),
+    },
+  },
+  cardExport: { fields: { friendid: 'victimsecret', format: 'json' }, targetsVictim: true },
 };
 
 const LEAKS = /vault code|private prompt|diary|pal@|not really a png|SB-000001|Victim pack/;

@@ -2,6 +2,7 @@ import { accessHandlers } from '../access/access.handlers.ts';
 import { authHandlers } from '../auth/auth.handlers.ts';
 import { billingHandlers } from '../billing/billing.handlers.ts';
 import { chatHandlers } from '../chat/chat.handlers.ts';
+import { memoryHandlers } from '../chat/memory.handlers.ts';
 import { friendsHandlers } from '../friends/friends.handlers.ts';
 import { groupHandlers } from '../group/group.handlers.ts';
 import { historyHandlers } from '../history/history.handlers.ts';
@@ -26,6 +27,7 @@ export function createHandlers(s: Services): HandlerMap {
     ...knowledgeHandlers(s),
     ...imagesHandlers(s),
     ...chatHandlers(s),
+    ...memoryHandlers(s),
     ...groupHandlers(s),
     ...historyHandlers(s),
     ...statsHandlers(s),

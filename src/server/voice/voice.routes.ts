@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DirectPaths } from '../../protocol/direct.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
@@ -7,10 +7,10 @@ import { SpeechInput } from '../../protocol/voice.ts';
 import { SPEECH_HEADERS, VOICE_LIMITS } from '../../protocol/voice-constants.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { FormError, readMultipart } from '../http/multipart.ts';
+import { FormError, readMultipart, sendFailureJson } from '../http/multipart.ts';
 import { callerContext } from '../http/request.ts';
 import { msg } from '../messages.ts';
-import { failure, pickLang, type RpcResult } from '../rpc/dispatcher.ts';
+import { failure, pickLang } from '../rpc/dispatcher.ts';
 import type { Services } from '../services.ts';
 
 /** The form's text fields besides the recording (spec clients send none; ours sends lang). */
@@ -19,19 +19,7 @@ const TranscribeFields = z.looseObject({
   email: z.string().max(254).optional(),
 });
 
-/** Refusals as JSON; codes /api answers with 200 get their HTTP status here (as the uploads do). */
-const json = (reply: FastifyReply, r: RpcResult, extra: Record<string, unknown> = {}) => {
-  const code = r.body.Error;
-  const status =
-    r.status !== 200 || code === ErrorCode.OK
-      ? r.status
-      : code === ErrorCode.NOT_FOUND
-        ? 404
-        : code === ErrorCode.NOT_CONFIGURED
-          ? 503
-          : 400;
-  return reply.status(status).send({ ...r.body, ...extra });
-};
+const json = sendFailureJson;
 
 /**
  * The voice endpoints (spec part 2 §7): transcription (multipart `audio`, answers

@@ -125,3 +125,26 @@ export const friendNotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.friendId] })],
 );
+
+/**
+ * One fact a character learned about a user, with the message it was learned from (null when
+ * the reader typed it, or that message is gone). `memories.memory` holds the facts joined,
+ * one a line, for spec clients (GetSetMemory) and for the prompt.
+ */
+export const memoryFacts = pgTable(
+  'memory_facts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('memory_facts_user_friend_idx').on(t.userId, t.friendId, t.id)],
+);

@@ -1,0 +1,99 @@
+import type { Lang } from '../../protocol/errors.ts';
+
+/**
+ * The card endpoints' texts: refusals, and the list of what an import could not keep.
+ * Kept beside the domain (not in messages.ts) so parallel work there does not collide.
+ */
+const texts = {
+  cardNoFile: { he: 'לא נבחר קובץ כרטיס.', en: 'No card file was chosen.' },
+  cardTooLarge: {
+    he: 'קובץ הכרטיס גדול מדי: עד {max} MB.',
+    en: 'The card file is too large: at most {max} MB.',
+  },
+  cardNotCard: {
+    he: 'הקובץ אינו כרטיס דמות: יש לבחור קובץ JSON של כרטיס, או תמונת PNG שכרטיס בתוכה (Character Card V2/V3).',
+    en: 'This file is not a character card: choose a card’s JSON file, or a PNG picture with a card inside (Character Card V2/V3).',
+  },
+  cardBadJson: {
+    he: 'לא ניתן לקרוא את ה-JSON של הכרטיס: {detail}',
+    en: 'The card’s JSON cannot be read: {detail}',
+  },
+  cardBrokenPng: {
+    he: 'קובץ ה-PNG פגום (קטוע או משובש) ולא ניתן לקרוא אותו.',
+    en: 'The PNG file is damaged (cut short or corrupted) and cannot be read.',
+  },
+  cardNoCardInPng: {
+    he: 'בתמונת ה-PNG הזו אין כרטיס דמות.',
+    en: 'This PNG picture has no character card inside it.',
+  },
+  cardNoAdd: {
+    he: 'אין לך הרשאה ליצור דמויות, ולכן אי אפשר לייבא כרטיס.',
+    en: 'You have no permission to create characters, so a card cannot be imported.',
+  },
+  cardExportEditors: {
+    he: 'רק עורכי הדמות יכולים לייצא את הכרטיס שלה.',
+    en: 'Only the character’s editors can export its card.',
+  },
+  // What an import could not keep (CardImportAnswer.lost).
+  lostGroupGreetings: {
+    he: 'פתיחות לשיחות קבוצתיות ({n})',
+    en: 'Greetings for group chats only ({n})',
+  },
+  lostTags: {
+    he: 'תגיות שאין להן קטגוריה תואמת: {tags}',
+    en: 'Tags with no matching category: {tags}',
+  },
+  lostCreator: { he: 'שם היוצר ({name})', en: 'The creator’s name ({name})' },
+  lostVersion: { he: 'גרסת הדמות ({v})', en: 'The character version ({v})' },
+  lostExtensions: {
+    he: 'נתונים של יישומים אחרים (extensions: {keys})',
+    en: 'Data of other apps (extensions: {keys})',
+  },
+  lostBookSettings: {
+    he: 'הגדרות ספר הידע (עומק סריקה, תקציב, סריקה חוזרת)',
+    en: 'Lorebook settings (scan depth, token budget, recursive scanning)',
+  },
+  lostBookKeys: {
+    he: 'מילות המפתח של ספר הידע: כאן הידע נמצא לפי התוכן שלו, לא לפי מילות מפתח',
+    en: 'Lorebook keywords: here knowledge is found by its text, not by keywords',
+  },
+  lostBookDisabled: {
+    he: 'רשומות כבויות בספר הידע ({n})',
+    en: 'Switched-off lorebook entries ({n})',
+  },
+  lostBookEmpty: { he: 'רשומות ריקות בספר הידע ({n})', en: 'Empty lorebook entries ({n})' },
+  lostBookTooMany: {
+    he: 'רשומות ספר ידע מעבר ל-{max} נושאי ידע ({n})',
+    en: 'Lorebook entries beyond {max} knowledge subjects ({n})',
+  },
+  lostNickname: { he: 'הכינוי ({name})', en: 'The nickname ({name})' },
+  lostSource: { he: 'מקורות הכרטיס', en: 'The card’s sources' },
+  lostAssets: {
+    he: 'תמונות וקבצים מלבד התמונה הראשית ({n})',
+    en: 'Pictures and files other than the main picture ({n})',
+  },
+  lostNotesLanguages: {
+    he: 'הערות היוצר בשפות נוספות ({langs})',
+    en: 'Creator notes in other languages ({langs})',
+  },
+  lostNoImage: {
+    he: 'בכרטיס אין תמונה: הלוגו של האתר מוצג במקומה; אפשר לבחור תמונה בסטודיו',
+    en: 'The card has no picture: the site’s logo stands in; choose one in the studio',
+  },
+  lostImage: {
+    he: 'לא ניתן היה לקרוא את תמונת הכרטיס: הלוגו של האתר מוצג במקומה',
+    en: 'The card’s picture could not be read: the site’s logo stands in',
+  },
+  lostCut: { he: 'טקסט ארוך מדי קוצר: {fields}', en: 'Too long, shortened: {fields}' },
+} satisfies Record<string, Record<Lang, string>>;
+
+export type CardMessageKey = keyof typeof texts;
+
+export interface Lost {
+  key: CardMessageKey;
+  vars?: Record<string, string>;
+}
+
+export function cardMsg(key: CardMessageKey, lang: Lang, vars: Record<string, string> = {}) {
+  return texts[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+}

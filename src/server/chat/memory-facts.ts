@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { MessageRow } from './chat.repo.ts';
+import { factLines, type FactChanges } from './memory-facts.repo.ts';
+
+/**
+ * The memory model call and what its answer does to the facts. The model sees the facts
+ * with their ids and the new messages with theirs, and answers JSON: new facts, each with
+ * the message it came from and the ids of the facts it replaces (a contradiction or an
+ * update replaces; it is never added beside the old one), and facts to forget.
+ */
+const MAX_FACT = 500;
+
+const Answer = z.object({
+  facts: z
+    .array(
+      z.object({
+        text: z.string(),
+        source: z.coerce.number().int().nullable().optional().catch(null),
+        replaces: z.array(z.coerce.number().int()).optional().catch([]),
+      }),
+    )
+    .max(100)
+    .default([]),
+  remove: z.array(z.coerce.number().int()).optional().catch([]),
+});
+
+export function memoryPrompt(
+  facts: { id: number; text: string }[],
+  recent: MessageRow[],
+  lang: 'he' | 'en',
+) {
+  const system =
+    lang === 'he'
+      ? 'את/ה מנהל/ת את הזיכרון של דמות לגבי המשתמש: רשימת עובדות קצרות על המשתמש (שם, העדפות, חיים, מה ביקש), בעברית. קרא/י את העובדות הקיימות ואת ההודעות החדשות, וענה/י רק ב-JSON בצורה: {"facts":[{"text":"עובדה חדשה","source":מספר ההודעה שממנה נלמדה,"replaces":[מספרי עובדות שהיא מחליפה]}],"remove":[מספרי עובדות שאינן נכונות עוד]}. אל תחזור/י על עובדות שלא השתנו. עובדה שסותרת או מעדכנת עובדה קיימת מחליפה אותה (replaces), ולא נוספת לצדה.'
+      : `You keep a character's memory about the user: a list of short facts about the user (name, preferences, life, what they asked for). Read the current facts and the new messages, and answer only with JSON shaped {"facts":[{"text":"a new fact","source":<number of the message it was learned from>,"replaces":[<ids of facts it replaces>]}],"remove":[<ids of facts no longer true>]}. Do not repeat facts that did not change. A fact that contradicts or updates a current one replaces it (replaces), never sits beside it.`;
+  const current = facts.map((f) => `[${f.id}] ${f.text}`).join('\n');
+  const transcript = recent
+    .map((m) => `[#${m.id}] ${m.role === 'user' ? 'USER' : 'CHARACTER'}: ${m.content}`)
+    .join('\n');
+  return {
+    system,
+    content: `CURRENT FACTS:\n${current || '(none)'}\n\nRECENT CONVERSATION:\n${transcript}`,
+  };
+}
+
+function parseAnswer(text: string) {
+  const body = /\{[\s\S]*\}/.exec(text)?.[0];
+  if (!body) return null;
+  try {
+    return Answer.safeParse(JSON.parse(body)).data ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** What the model's answer changes; nothing for an empty answer (the offline model). */
+export function factChanges(
+  answer: string,
+  facts: { id: number; text: string }[],
+  recent: MessageRow[],
+): FactChanges {
+  const changes: FactChanges = { remove: [], update: [], add: [] };
+  if (!answer.trim()) return changes;
+  const known = new Set(facts.map((f) => f.id));
+  const sources = new Set(recent.map((m) => m.id));
+  const lastUser = recent.findLast((m) => m.role === 'user')?.id ?? recent.at(-1)?.id ?? null;
+  const parsed = parseAnswer(answer);
+  if (!parsed) {
+    // A model that ignored the format answered the whole list as text, as memory used to be.
+    const lines = factLines(answer).map((l) => l.slice(0, MAX_FACT));
+    const kept = new Set<number>();
+    for (const line of lines) {
+      const old = facts.find((f) => !kept.has(f.id) && same(f.text, line));
+      if (old) kept.add(old.id);
+      else changes.add.push({ text: line, messageId: lastUser });
+    }
+    changes.remove = facts.filter((f) => !kept.has(f.id)).map((f) => f.id);
+    return changes;
+  }
+  const removed = new Set((parsed.remove ?? []).filter((id) => known.has(id)));
+  for (const f of parsed.facts) {
+    for (const id of f.replaces ?? []) if (known.has(id)) removed.add(id);
+  }
+  const stays = facts.filter((f) => !removed.has(f.id));
+  for (const f of parsed.facts) {
+    const text = f.text.trim().slice(0, MAX_FACT);
+    if (!text) continue;
+    // A fact the memory already holds (and keeps) is not added twice.
+    if (stays.some((s) => same(s.text, text)) || changes.add.some((a) => same(a.text, text))) {
+      continue;
+    }
+    const source = f.source != null && sources.has(f.source) ? f.source : lastUser;
+    changes.add.push({ text, messageId: source });
+  }
+  changes.remove = [...removed];
+  return changes;
+}
