@@ -7,7 +7,7 @@ import { foldSplit } from './prompt.ts';
 import { inHistory } from './conversation.ts';
 
 /** Update the memory once this many new messages have come since it last looked. */
-const MEMORY_EVERY = 6;
+export const MEMORY_EVERY = 6;
 
 const transcript = (rows: MessageRow[]) =>
   rows.map((m) => `${m.role === 'user' ? 'USER' : 'CHARACTER'}: ${m.content}`).join('\n');
@@ -26,6 +26,36 @@ const offlineFor = (friend: FriendRow, lang: 'he' | 'en'): OfflineMaterial => ({
   knowledge: [],
   lang,
 });
+
+/**
+ * The character's notes about the user, rewritten from the current ones and a transcript of
+ * new lines (single chat here; the group chat's job calls it too). Kept when the model
+ * answers nothing.
+ */
+export async function rewriteMemory(
+  engine: ChatEngine,
+  friend: FriendRow,
+  current: string,
+  lines: string,
+  lang: 'he' | 'en',
+) {
+  const result = await engine.generate({
+    model: friend.model,
+    system:
+      lang === 'he'
+        ? 'את/ה מנהל/ת את הזיכרון של דמות לגבי המשתמש. עדכן/י את הרשימה: עובדות על המשתמש (שם, העדפות, חיים, מה ביקש), תמציתי, עד 200 מילים, בעברית. ענה/י רק ברשימה המעודכנת.'
+        : "You keep a character's memory about the user. Update the notes: facts about the user (name, preferences, life, what they asked for), concise, at most 200 words. Answer only with the updated notes.",
+    messages: [
+      {
+        role: 'user',
+        content: `${current ? `CURRENT NOTES:\n${current}\n\n` : ''}RECENT CONVERSATION:\n${lines}`,
+      },
+    ],
+    temperature: 0.2,
+    offline: { ...offlineFor(friend, lang), task: 'memory' },
+  });
+  return result.text.trim() || current;
+}
 
 /**
  * Work after a turn, as durable jobs: the memory a character keeps about the user, and
@@ -53,28 +83,15 @@ export function createMemoryKeeper(
     const current = await repo.memory(subject.userId, subject.friendId);
     const recent = (await repo.since(subject.id, current?.seenUpTo ?? 0)).filter(inHistory);
     if (recent.length < MEMORY_EVERY) return;
-    const result = await engine.generate({
-      model: friend.model,
-      system:
-        lang === 'he'
-          ? 'את/ה מנהל/ת את הזיכרון של דמות לגבי המשתמש. עדכן/י את הרשימה: עובדות על המשתמש (שם, העדפות, חיים, מה ביקש), תמציתי, עד 200 מילים, בעברית. ענה/י רק ברשימה המעודכנת.'
-          : "You keep a character's memory about the user. Update the notes: facts about the user (name, preferences, life, what they asked for), concise, at most 200 words. Answer only with the updated notes.",
-      messages: [
-        {
-          role: 'user',
-          content: `${current?.memory ? `CURRENT NOTES:\n${current.memory}\n\n` : ''}RECENT CONVERSATION:\n${transcript(recent)}`,
-        },
-      ],
-      temperature: 0.2,
-      offline: { ...offlineFor(friend, lang), task: 'memory' },
-    });
     const seen = recent.at(-1)!.id;
-    await repo.setMemory(
-      subject.userId,
-      subject.friendId,
-      result.text.trim() || current?.memory || '',
-      seen,
+    const notes = await rewriteMemory(
+      engine,
+      friend,
+      current?.memory ?? '',
+      transcript(recent),
+      lang,
     );
+    await repo.setMemory(subject.userId, subject.friendId, notes, seen);
   }
 
   async function fold({ subjectId, lang }: Job) {

@@ -110,6 +110,7 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   RetrieveMultiConversaion: { email: 'victim@example.com' },
   ResetMultiConversation: { email: 'victim@example.com', friends: 'victimsecret' },
   RewindMultiConversation: { email: 'victim@example.com', id: 1 },
+  RetryMultiChatAnswer: { email: 'victim@example.com', replyid: 2 },
   GetAllChatEmails: { email: 'vic' },
   GetFriendsChatsForEmail: { email: 'victim@example.com' },
   GetChatHistory: { user: 'victim@example.com', friendid: 'victimsecret' },
@@ -163,6 +164,7 @@ const targetsVictim: ActionName[] = [
   'DeleteImageFromServer',
   'MultiChatAsk',
   'ResetMultiConversation',
+  'RetryMultiChatAnswer',
   'friendstat',
   'AnalyzeFriendStats',
 ];

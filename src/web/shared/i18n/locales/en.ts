@@ -1,3 +1,4 @@
+import { groupRetryEn } from './group-retry.ts';
 import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
 import { chatExtrasEn } from './chat-extras.ts';
@@ -394,6 +395,7 @@ export const en = {
   },
   createImage: imagesEn,
   chatx: chatExtrasEn,
+  groupRetry: groupRetryEn,
   ...groupEn,
   voice: voiceEn,
   billing: billingEn,

@@ -1,3 +1,4 @@
+import { groupRetryHe } from './group-retry.ts';
 import { chatExtrasHe } from './chat-extras.ts';
 import type { Translation } from './en.ts';
 import { imagesHe } from './images.ts';
@@ -388,6 +389,7 @@ export const he: Translation = {
   },
   createImage: imagesHe,
   chatx: chatExtrasHe,
+  groupRetry: groupRetryHe,
   ...groupHe,
   voice: voiceHe,
   billing: billingHe,
