@@ -17,7 +17,6 @@ import { msg } from '../messages.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import type { Streaming } from '../rpc/streaming.ts';
 import { addressed, chooseSpeakers, ownVoice } from './director.ts';
-import { groupMemory } from './group-memory.ts';
 import { groupPrompt, type GroupLine } from './group-prompt.ts';
 import { groupRepo, type GroupMessageRow } from './group.repo.ts';
 import { groupReplyTopic, toAnswer, toMember, toMessage, type Joined } from './group-rows.ts';
@@ -42,7 +41,6 @@ export function groupService(deps: ChatDeps) {
   const repo = groupRepo(deps.db);
   const chat = chatRepo(deps.db);
   const friends = friendsRepo(deps.db);
-  const memory = groupMemory(deps, repo, chat, friends);
   const runner = createReplyRunner<GroupMessageRow>(
     repo,
     deps.engine,
@@ -235,10 +233,6 @@ export function groupService(deps: ChatDeps) {
               cost: turnCost(result.model, result.offline, result.usage),
               at: deps.clock.now().toISOString(),
             });
-            // As in the single chat: queued before the answer counts as done.
-            await memory
-              .afterAnswer(me.id, friend.id, lang)
-              .catch((err: unknown) => deps.log.warn({ err }, 'group memory job not queued'));
             return stored!;
           },
           () => msg('replyFailed', lang),
