@@ -126,7 +126,8 @@ test('group chat, history viewer and analytics in he and en at 1280 and 390 px',
   await page.goto('/stat/holmes?lang=he');
   // A bound, not a wait: on a busy machine this page took over 20 s to open once.
   await expect(page.getByTestId('stats-screen')).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByTestId('count-messages')).toContainText('3');
+  // The single chat's 3 messages and the group round's question and answer.
+  await expect(page.getByTestId('count-messages')).toContainText('5');
   await expect(page.getByTestId('users-list')).toContainText(email);
   await page.getByTestId('analyze').click();
   await expect(page.getByTestId('analysis-topics')).toContainText('הסקת מסקנות', {

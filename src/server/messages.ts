@@ -285,6 +285,10 @@ const messages = {
     he: 'ההודעה לא נמצאה בשיחה הקבוצתית.',
     en: 'The message was not found in the group conversation.',
   },
+  groupRetryOld: {
+    he: 'אפשר לנסות שוב רק תשובה מהסבב האחרון של השיחה.',
+    en: "Only an answer of the conversation's last round can be tried again.",
+  },
   historyNoRight: {
     he: 'אין לך הרשאה לצפות בהיסטוריית שיחות',
     en: 'You have no right to view chat history',

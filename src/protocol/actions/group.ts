@@ -84,6 +84,21 @@ export const groupActions = {
     identity: 'email',
     mutates: true,
   }),
+  /**
+   * Writes a failed answer of the last round again (the same character, seeing the round as
+   * it stands); streams like MultiChatAsk, without `start`.
+   */
+  RetryMultiChatAnswer: defineAction({
+    input: z.object({
+      email: IdentityEmail,
+      replyid: z.coerce.number().int().min(1),
+      lang: Lang,
+    }),
+    output: TurnOut,
+    access: 'user',
+    identity: 'email',
+    mutates: true,
+  }),
   /** Follows the group turn being written (after a refresh, another tab or device). */
   FollowMultiChat: defineAction({
     input: z.object({ email: IdentityEmail, lang: Lang }),

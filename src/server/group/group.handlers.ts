@@ -6,7 +6,8 @@ type GroupActions =
   | 'FollowMultiChat'
   | 'RetrieveMultiConversaion'
   | 'ResetMultiConversation'
-  | 'RewindMultiConversation';
+  | 'RewindMultiConversation'
+  | 'RetryMultiChatAnswer';
 
 export const groupHandlers = (s: Services): Handlers<GroupActions> => ({
   MultiChatAsk: (input, ctx) => s.group.ask(input, ctx),
@@ -14,4 +15,5 @@ export const groupHandlers = (s: Services): Handlers<GroupActions> => ({
   RetrieveMultiConversaion: (input, ctx) => s.group.retrieve(input, ctx),
   ResetMultiConversation: (input, ctx) => s.group.reset(input, ctx),
   RewindMultiConversation: (input, ctx) => s.group.rewind(input, ctx),
+  RetryMultiChatAnswer: (input, ctx) => s.group.retry(input, ctx),
 });

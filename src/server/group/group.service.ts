@@ -376,6 +376,44 @@ export function groupService(deps: ChatDeps) {
       return { friends: list, chat, running: chat.some((m) => m.status === 'streaming') };
     },
 
+    /**
+     * A failed answer of the last round, written again by the same character. First line:
+     * the caller's own answer; the character must still be one the caller may watch.
+     */
+    async retry(input: ParsedInput<'RetryMultiChatAnswer'>, ctx: Ctx) {
+      const me = requireUser(ctx);
+      const lang = input.lang ?? ctx.lang;
+      const found = (await repo.messageById(input.replyid))?.message;
+      if (!found || found.userId !== me.id || found.role !== 'assistant' || !found.friendId)
+        throw new AppError(ErrorCode.NOT_FOUND, msg('groupMessageNotFound', ctx.lang));
+      if (found.status !== 'failed')
+        throw new AppError(ErrorCode.CONFLICT, msg('replyNotFailed', ctx.lang));
+      const question = await repo.lastUserMessage(me.id);
+      if (!question || question.id > found.id)
+        throw new AppError(ErrorCode.CONFLICT, msg('groupRetryOld', ctx.lang));
+      await busy(me.id, ctx);
+      const row = await friends.byId(found.friendId);
+      if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
+      const friend = (await openFriend(friends, row.friendid, me, ctx)).friend;
+      const ticked = (await repo.selection(me.id)).filter(
+        (id) => id.toLowerCase() !== friend.friendid.toLowerCase(),
+      );
+      const members = [friend, ...(await openMembers(ticked, me, ctx).catch(() => []))];
+      const hold = await deps.credits.reserveTurn(
+        me.id,
+        { offline: deps.engine.resolver.resolve(friend.model).provider === 'offline' },
+        lang,
+      );
+      const reply = (await repo.updateMessage(found.id, {
+        status: 'streaming',
+        content: '',
+        error: null,
+        model: deps.engine.resolver.resolve(friend.model).name,
+      }))!;
+      runTurn(me, members, [friend], reply, question, lang, hold);
+      return turnStream(me.id, question.id, ctx);
+    },
+
     async reset(input: ParsedInput<'ResetMultiConversation'>, ctx: Ctx) {
       const me = requireUser(ctx);
       await busy(me.id, ctx);

@@ -36,6 +36,13 @@ export async function seedVictim(t: TestApp): Promise<{ stranger: string; victim
     .insert(schema.images)
     .values({ owner: victimRow!.id, image: 'g_victim.png', prompt: 'a private prompt' });
   await t.storage.put('generated/g_victim.png', Buffer.from('not really a png'));
+  // A group round whose answer (id 2 on the fresh database) failed: RetryMultiChatAnswer's target.
+  await t.deps.db
+    .insert(schema.groupMessages)
+    .values([{ userId: victimRow!.id, role: 'user', content: 'hello all' }]);
+  await t.deps.db
+    .insert(schema.groupMessages)
+    .values([{ userId: victimRow!.id, friendId: secret!.id, role: 'assistant', status: 'failed' }]);
   // A paid order (number 1) and its sandbox page's key: nobody else reads or confirms it.
   const [type] = await t.deps.db
     .insert(schema.subscriptionTypes)

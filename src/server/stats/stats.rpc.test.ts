@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { turnCost } from '../ai/prices.ts';
 import { chatRepo } from '../chat/chat.repo.ts';
-import { friendAccess } from '../db/schema.ts';
+import { friendAccess, friendStatDays, groupMessages, statRollupMarks } from '../db/schema.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai.ts';
 import {
@@ -143,5 +143,88 @@ describe.each(testDatabases())('conversation analytics on %s', (kind) => {
     expect(sent.match(/user line/g)).toHaveLength(3);
     // Another language is another cached analysis.
     expect((await stat(editor, 'he')).body.AnalysisState).toBe('none');
+  });
+
+  it('counts the same from the daily roll-up plus the live rows, group chat included', async () => {
+    const figures = async () => {
+      const b = (await stat(boss)).body;
+      return {
+        total: b.TotalMessages,
+        users: b.TotalUsers,
+        conversations: b.Conversations,
+        emails: b.Users,
+        perDay: b.PerDay,
+        perWeek: b.PerWeek,
+        cost: b.CostPerDay,
+      };
+    };
+    const rollUp = async () => {
+      await t.deps.jobs.send('stats-rollup', {});
+      await t.deps.jobs.idle();
+    };
+    const db = t.deps.db;
+    const users = usersRepo(db);
+    const friends = friendsRepo(db);
+    const holmes = (await friends.byFriendId('holmesen'))!.friend.id;
+    const tevye = (await friends.byFriendId('tevyeen'))!.friend.id;
+    const anna = (await users.byEmail('anna@example.com'))!.id;
+    const carl = (await users.create({ email: 'carl@example.com' })).id;
+
+    const live = await figures();
+    await rollUp();
+    const marks = await db.select().from(statRollupMarks);
+    expect(marks.find((m) => m.source === 'chat')!.uptoId).toBeGreaterThan(0);
+    expect((await db.select().from(friendStatDays)).length).toBeGreaterThan(0);
+    expect(await figures()).toEqual(live);
+
+    // Group chat, yesterday: Anna asks, Holmes answers twice in the turn (one question for
+    // him), Tevye once; Carl talks to Holmes only in the group.
+    const g = (userId: number, role: string, friendId: number | null, more: object = {}) =>
+      db.insert(groupMessages).values({ userId, role, friendId, createdAt: d2, ...more });
+    await g(anna, 'user', null);
+    await g(anna, 'assistant', holmes, { model: 'gpt-4o', inputTokens: 500, outputTokens: 50 });
+    await g(anna, 'assistant', tevye, { model: 'gpt-4o' });
+    await g(anna, 'assistant', holmes, { model: 'gpt-4o' });
+    await g(carl, 'user', null);
+    await g(carl, 'assistant', holmes, { status: 'failed' });
+    const withGroup = await figures();
+    expect(withGroup).toMatchObject({
+      total: Number(live.total) + 3 + 2,
+      users: 3,
+      conversations: Number(live.conversations) + 2,
+      emails: ['anna@example.com', 'ben@example.com', 'carl@example.com'],
+    });
+    const yesterday = (withGroup.perDay as { day: string; messages: number }[]).find(
+      (d) => d.day === iso(d2),
+    )!;
+    expect(yesterday.messages).toBe(3 + 5);
+    const groupCost = turnCost('gpt-4o', false, {
+      inputTokens: 500,
+      cachedInputTokens: 0,
+      outputTokens: 50,
+    })!;
+    const costOf = (f: typeof live, day: string) =>
+      (f.cost as { day: string; cost: number }[]).find((c) => c.day === day)?.cost ?? 0;
+    expect(costOf(withGroup, iso(d2))).toBeCloseTo(costOf(live, iso(d2)) + groupCost, 6);
+
+    // Rolled up, the group rows count the same; today's rows stay live after the mark.
+    await rollUp();
+    expect(await figures()).toEqual(withGroup);
+    const s3 = (await chatRepo(db).listSubjects(anna, holmes))[0]!.id;
+    await chatRepo(db).insertMessage({
+      subjectId: s3,
+      role: 'user',
+      content: 'today',
+      createdAt: t.clock.now(),
+    });
+    await g(anna, 'user', null, { createdAt: t.clock.now() });
+    await g(anna, 'assistant', holmes, { createdAt: t.clock.now() });
+    await rollUp();
+    const today = await figures();
+    expect(today.total).toBe(Number(withGroup.total) + 3);
+    expect((today.perDay as { day: string }[]).at(-1)).toEqual({
+      day: iso(t.clock.now()),
+      messages: 3,
+    });
   });
 });

@@ -1,6 +1,5 @@
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
-import { turnCost } from '../ai/prices.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { friendPriv } from '../friends/friend-access.ts';
@@ -9,6 +8,8 @@ import { formatTime } from '../friends/friends.service.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { analyze, sampleConversations } from './analysis.ts';
+import { statFigures } from './stat-figures.ts';
+import { statsRollup } from './stats-rollup.ts';
 import { statsRepo } from './stats.repo.ts';
 
 const DAY_MS = 86_400_000;
@@ -25,6 +26,7 @@ interface AnalyzeJob {
 export function statsService(deps: Deps) {
   const repo = statsRepo(deps.db);
   const friends = friendsRepo(deps.db);
+  const rollup = statsRollup(deps);
 
   /**
    * First line: the character's editors (owners, editors on its list, global privilege)
@@ -100,26 +102,21 @@ export function statsService(deps: Deps) {
       const { me, friend } = await requireStatsAccess(input.friendid, ctx);
       const lang = input.lang ?? ctx.lang;
       const now = deps.clock.now().getTime();
-      const since = new Date(now - DAYS * DAY_MS);
-      const [totals, emails, perDay, perWeek, tokens, analysis] = await Promise.all([
-        repo.totals(friend.id),
-        showsEmails(me, friend) ? repo.userEmails(friend.id) : Promise.resolve([]),
-        repo.perDay(friend.id, since),
-        repo.perWeek(friend.id, new Date(now - WEEKS * 7 * DAY_MS)),
-        repo.tokensPerDay(friend.id, since),
+      const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      await rollup.catchUp();
+      const [rows, chatConversations, analysis] = await Promise.all([
+        rollup.repo.rows(friend.id),
+        rollup.repo.chatConversations(friend.id),
         repo.analysis(friend.id, lang),
       ]);
-      const cost = new Map<string, number>();
-      for (const t of tokens) {
-        const c = turnCost(t.model, t.model === 'offline', t) ?? 0;
-        cost.set(t.day, (cost.get(t.day) ?? 0) + c);
-      }
+      const fig = statFigures(rows, iso(now - DAYS * DAY_MS), iso(now - WEEKS * 7 * DAY_MS));
+      const emails = showsEmails(me, friend) ? await rollup.repo.emails(fig.users) : [];
       return {
         FriendName: friend.friendname,
         Image: friend.image,
-        TotalMessages: totals.messages,
-        TotalUsers: totals.users,
-        Conversations: totals.conversations,
+        TotalMessages: fig.messages,
+        TotalUsers: fig.users.length,
+        Conversations: chatConversations + fig.groupConversations,
         Users: emails,
         UsersHidden: !showsEmails(me, friend),
         Analysis: {
@@ -131,9 +128,9 @@ export function statsService(deps: Deps) {
         AnalysisState: analysis?.state ?? 'none',
         AnalyzedAt: analysis && analysis.state === 'ready' ? formatTime(analysis.updatedAt) : '',
         AnalyzedMessages: analysis?.sampled ?? 0,
-        PerDay: perDay,
-        PerWeek: perWeek,
-        CostPerDay: [...cost].map(([day, c]) => ({ day, cost: Math.round(c * 1e6) / 1e6 })),
+        PerDay: fig.perDay,
+        PerWeek: fig.perWeek,
+        CostPerDay: fig.costPerDay,
       };
     },
 

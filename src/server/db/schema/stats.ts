@@ -1,5 +1,6 @@
 import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { friends } from './friends.ts';
+import { users } from './users.ts';
 
 /**
  * The cached analysis of a character's conversations, per language: computed by a job over
@@ -26,3 +27,40 @@ export const friendAnalyses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.friendId, t.lang] })],
 );
+
+/**
+ * The daily roll-up of the analytics: per character, UTC day, user, source (chat | group)
+ * and model, the counts and tokens of the messages up to the source's mark. The stats page
+ * reads these rows plus the few live rows after the mark (see stat_rollup_marks).
+ */
+export const friendStatDays = pgTable(
+  'friend_stat_days',
+  {
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD (UTC). */
+    day: text('day').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** chat | group */
+    source: text('source').notNull(),
+    model: text('model').notNull(),
+    /** Shown messages (the user's and the character's; group: the questions it answered). */
+    messages: integer('messages').notNull().default(0),
+    userMessages: integer('user_messages').notNull().default(0),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    cachedInputTokens: integer('cached_input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.friendId, t.day, t.userId, t.source, t.model] })],
+);
+
+/** How far each source is rolled up: every message with an id up to `uptoId` is counted. */
+export const statRollupMarks = pgTable('stat_rollup_marks', {
+  /** chat | group */
+  source: text('source').primaryKey(),
+  uptoId: integer('upto_id').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,4 @@
-import { Badge, Loader, Text } from '@mantine/core';
+import { Badge, Button, Loader, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupMessage } from '../../../protocol/actions/group.ts';
@@ -13,14 +13,18 @@ export function GroupMessages({
   chat,
   busy,
   onRewind,
+  onRetry,
 }: {
   chat: GroupMessage[];
   busy: boolean;
   onRewind: (m: GroupMessage) => void;
+  /** Only the last round's failed answers can be written again. */
+  onRetry: (m: GroupMessage) => void;
 }) {
   const { t } = useTranslation();
   const end = useRef<HTMLDivElement>(null);
   const last = chat.at(-1);
+  const lastQuestion = chat.findLast((m) => m.role === 'user')?.id ?? 0;
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [chat.length, last?.message.length]);
@@ -79,7 +83,19 @@ export function GroupMessages({
             )}
             {m.status === 'failed' ? (
               <Text size="sm" c="red" data-testid="group-failed">
-                {m.error || t('group.failed')}
+                {m.error || t('group.failed')}{' '}
+                {m.id > lastQuestion ? (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    color="red"
+                    disabled={busy}
+                    onClick={() => onRetry(m)}
+                    data-testid="group-retry"
+                  >
+                    {t('groupRetry.retry')}
+                  </Button>
+                ) : null}
               </Text>
             ) : null}
           </div>

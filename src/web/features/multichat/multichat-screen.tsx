@@ -35,7 +35,10 @@ export default function MultiChatScreen() {
   const desktop = useMediaQuery(`(min-width: ${BREAKPOINTS.otherDesktop}px)`, true);
   const conv = useRetrieveMultiConversation(lang);
   const username = useStored('fullname') ?? '';
-  const { ask, busy, error, speaking, clearError } = useMultiChatAsk(lang, conv.data?.running);
+  const { ask, retry, busy, error, speaking, clearError } = useMultiChatAsk(
+    lang,
+    conv.data?.running,
+  );
   const { reset, rewind } = useMultiChatEdits();
   const [dialog, confirm] = useConfirm();
   const [ticked, setTicked] = useState<string[] | null>(null);
@@ -141,6 +144,7 @@ export default function MultiChatScreen() {
           <GroupMessages
             chat={conv.data.chat}
             busy={busy}
+            onRetry={(m) => void retry(m.id)}
             onRewind={async (m) => {
               if (await confirm(t('group.rewindConfirm'), { danger: true, size: 250 }))
                 rewind.mutate(m.id);

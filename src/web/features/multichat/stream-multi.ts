@@ -3,7 +3,7 @@ import type { ActionInput } from '../../../protocol/registry.ts';
 import type { Answer } from '../../shared/api/client.ts';
 import { postActionStream } from '../../shared/api/stream.ts';
 
-type GroupStreamAction = 'MultiChatAsk' | 'FollowMultiChat';
+type GroupStreamAction = 'MultiChatAsk' | 'FollowMultiChat' | 'RetryMultiChatAnswer';
 
 export interface SpeakerInfo {
   replyid: number;

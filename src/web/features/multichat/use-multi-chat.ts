@@ -143,6 +143,13 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
     [run, lang, edit],
   );
 
+  /** A failed answer of the last round, written again by the same character. */
+  const retry = useCallback(
+    (replyid: number) =>
+      run((signal, h) => streamGroup('RetryMultiChatAnswer', { replyid, lang }, h, signal)),
+    [run, lang],
+  );
+
   // A turn still being written when the screen opened: follow it to the end.
   const followed = useRef(false);
   useEffect(() => {
@@ -156,7 +163,7 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
 
   useEffect(() => () => ctrl.current?.abort(), []);
 
-  return { ask, busy, error, speaking, clearError: () => setError('') };
+  return { ask, retry, busy, error, speaking, clearError: () => setError('') };
 }
 
 /** Reset (with the selection to keep) and rewind; both reload the conversation. */

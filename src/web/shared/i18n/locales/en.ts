@@ -1,5 +1,6 @@
 import { imageEditorEn } from './image-editor.ts';
 import { readingEn } from './reading.ts';
+import { groupRetryEn } from './group-retry.ts';
 import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
 import { chatExtrasEn } from './chat-extras.ts';
@@ -403,6 +404,7 @@ export const en = {
   chatx: chatExtrasEn,
   chatSearch: chatSearchEn,
   reading: readingEn,
+  groupRetry: groupRetryEn,
   ...groupEn,
   voice: voiceEn,
   billing: billingEn,

@@ -1,5 +1,6 @@
 import { imageEditorHe } from './image-editor.ts';
 import { readingHe } from './reading.ts';
+import { groupRetryHe } from './group-retry.ts';
 import { chatExtrasHe } from './chat-extras.ts';
 import { chatSearchHe } from './chat-search.ts';
 import type { Translation } from './en.ts';
@@ -397,6 +398,7 @@ export const he: Translation = {
   chatx: chatExtrasHe,
   chatSearch: chatSearchHe,
   reading: readingHe,
+  groupRetry: groupRetryHe,
   ...groupHe,
   voice: voiceHe,
   billing: billingHe,

@@ -1,0 +1,43 @@
+import type { Deps } from '../deps.ts';
+import { rollupRepo, STAT_SOURCES } from './rollup.repo.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The start (UTC) of the day `now` falls in. */
+export const dayStart = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+
+/**
+ * The daily roll-up of the analytics, a durable job: every hour (and when a stats page finds
+ * it behind) the finished messages of past days, single and group chat, are added to
+ * friend_stat_days, so a stats page reads a few rows per user and day instead of every
+ * message. Idempotent: each source's mark moves in the same transaction as its rows.
+ */
+export function statsRollup(deps: Deps) {
+  const repo = rollupRepo(deps.db);
+
+  async function rollUp() {
+    const before = dayStart(deps.clock.now());
+    for (const source of STAT_SOURCES) {
+      const moved = await repo.rollUp(source, before);
+      if (moved) deps.log.info({ source, ids: moved }, 'stats rolled up');
+    }
+  }
+
+  deps.jobs.define('stats-rollup', rollUp, { retryLimit: 2, retryDelaySeconds: 60 });
+  deps.jobs.schedule('stats-rollup', '17 * * * *');
+
+  return {
+    rollUp,
+    repo,
+    /**
+     * Queues a roll-up when one was last made before today: the page then counts more live
+     * rows this once, and is quick again after the job.
+     */
+    async catchUp() {
+      const marks = await repo.marks();
+      const today = dayStart(deps.clock.now()).getTime();
+      if (STAT_SOURCES.some((s) => (marks[s].updatedAt?.getTime() ?? 0) < today))
+        await deps.jobs.send('stats-rollup', {}, { singletonKey: 'all' });
+    },
+  };
+}
