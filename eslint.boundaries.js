@@ -12,7 +12,8 @@ export const BOUNDARY_ELEMENTS = [
   {
     type: 'protocol-values',
     mode: 'file',
-    pattern: 'src/protocol/{access,constants,errors,paths,public-config,push,voice-constants}.ts',
+    pattern:
+      'src/protocol/{access,constants,errors,paths,public-config,push,usage,voice-constants}.ts',
   },
   { type: 'protocol-schema', mode: 'file', pattern: 'src/protocol/**/*.ts' },
   {

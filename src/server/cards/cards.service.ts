@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import type { CardExportQuery } from '../../protocol/card.ts';
 import type { z } from 'zod';
-import { categories } from '../db/schema.ts';
+import { categoriesRepo } from '../categories/categories.repo.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { requireFriend } from '../friends/friend-access.ts';
@@ -98,7 +98,7 @@ export function cardsService(deps: Deps, images: ImagesService) {
   const friends = friendsRepo(deps.db);
 
   async function allCategories(lang?: Lang) {
-    const rows = await deps.db.select().from(categories);
+    const rows = await categoriesRepo(deps.db).all();
     return lang ? rows.filter((r) => r.lang === lang) : rows;
   }
 

@@ -4,6 +4,8 @@ import { categories } from '../db/schema.ts';
 
 export function categoriesRepo(db: Db) {
   return {
+    /** Every category of every language. */
+    all: () => db.select().from(categories),
     /** The categories of one language, in their order. */
     list: (lang: string) =>
       db

@@ -7,7 +7,6 @@ import type {
 import { DirectPaths } from '../../../protocol/paths.ts';
 import { postForm, postJson } from './client.ts';
 
-
 export interface FileUpload {
   file: File;
   user: string;
