@@ -1,5 +1,7 @@
 import '@mantine/core/styles/Popover.css';
 import { Popover, Text, UnstyledButton } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Citation } from '../../../protocol/actions/reading.ts';
 
@@ -63,13 +65,28 @@ function useSourceLine(c: Citation) {
 export function CitationMark({ citation: c }: { citation: Citation }) {
   const { t } = useTranslation();
   const source = useSourceLine(c);
+  const [opened, setOpened] = useState(false);
+  // Escape closes it wherever the focus is (Mantine's own Escape needs the focus inside).
+  useWindowEvent('keydown', (e) => {
+    if (opened && e.key === 'Escape') setOpened(false);
+  });
   return (
-    <Popover width={340} position="top" withArrow shadow="md" trapFocus={false}>
+    <Popover
+      width={340}
+      position="top"
+      withArrow
+      shadow="md"
+      trapFocus={false}
+      opened={opened}
+      onChange={setOpened}
+    >
       <Popover.Target>
         <UnstyledButton
           className="chat-cite"
           aria-label={t('reading.citeLabel', { n: c.n, source })}
           data-testid="citation-mark"
+          aria-expanded={opened}
+          onClick={() => setOpened((o) => !o)}
         >
           {c.n}
         </UnstyledButton>
