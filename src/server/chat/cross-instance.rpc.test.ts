@@ -18,6 +18,12 @@ import {
 import { parseSse } from './chat-test-kit.ts';
 
 const TOKENS = ['one ', 'two ', 'three ', 'four ', 'five ', 'six '];
+/**
+ * How long a wait on a state may take: vi.waitFor's own default (1 s) is shorter than an
+ * AskFriend takes to store its reply row on a busy machine (the follower test failed 4 of 10
+ * runs that way with the machine loaded). It returns as soon as the state holds.
+ */
+const UNTIL = { timeout: 30_000, interval: 20 };
 
 describe.runIf(testDatabases().includes('postgres'))('two app instances on PostgreSQL', () => {
   let fake: FakeOpenAI;
@@ -71,7 +77,7 @@ describe.runIf(testDatabases().includes('postgres'))('two app instances on Postg
         .where(and(eq(messages.role, 'assistant'), eq(messages.status, 'streaming')));
       expect(rows).toHaveLength(1);
       return rows;
-    });
+    }, UNTIL);
     const followed = other.inject({
       method: 'POST',
       url: '/api',
@@ -89,7 +95,7 @@ describe.runIf(testDatabases().includes('postgres'))('two app instances on Postg
             where datname = current_database() and query = ${`LISTEN "reply.${reply!.id}"`}`,
       );
       expect((r as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
-    });
+    }, UNTIL);
     release();
     const events = parseSse((await followed).body);
     const text = events
@@ -112,17 +118,14 @@ describe.runIf(testDatabases().includes('postgres'))('two app instances on Postg
       { action: 'AskFriend', friendid: 'holmesen', lang: 'en', message: 'Halt', subject: 'S' },
       { bearer: token },
     );
-    const reply = await vi.waitFor(
-      async () => {
-        const [row] = await t.deps.db
-          .select()
-          .from(messages)
-          .where(and(eq(messages.status, 'streaming'), eq(messages.content, 'one two ')));
-        expect(row).toBeDefined();
-        return row!;
-      },
-      { timeout: 30_000, interval: 20 },
-    );
+    const reply = await vi.waitFor(async () => {
+      const [row] = await t.deps.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.status, 'streaming'), eq(messages.content, 'one two ')));
+      expect(row).toBeDefined();
+      return row!;
+    }, UNTIL);
     const stopped = await rpc(other, { action: 'StopReply', replyid: reply.id }, { bearer: token });
     expect(stopped.body).toMatchObject({ Error: 0, status: 'stopped' });
     expect((await asked).body).toMatchObject({ Error: 0, status: 'stopped', message: 'one two ' });
