@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai.ts';
 import {
@@ -29,8 +29,11 @@ const ask = (question: string): EngineRequest => ({
 
 /**
  * A hung provider is caught by its own limits. Each test hangs the fake for good (or far
- * past a limit), so the outcome never depends on how fast this machine is: the limits are
- * small, and nothing here waits a fixed time.
+ * past a limit), so the outcome never depends on how fast this machine is, and nothing here
+ * waits a fixed time. Where an attempt must also succeed, the limits run on a fake clock that
+ * moves only when the test moves it: on real time a busy machine can take longer than a small
+ * limit to deliver even the good answer (the first-token test failed 3 of 3 runs that way with
+ * the machine loaded).
  */
 describe('engine time limits over a fake provider', () => {
   let fake: FakeOpenAI;
@@ -50,16 +53,39 @@ describe('engine time limits over a fake provider', () => {
     fake.requests.length = 0;
     fake.setDefault({ text: 'I am Sherlock Holmes.' });
   });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /**
+   * The engine's timers (limits and backoff) on a fake clock; the HTTP exchange with the fake
+   * stays real. The test moves the clock by a limit at once; otherwise only expect.poll moves
+   * it, by its interval (10 ms) a poll while it waits, so a limit of 10 s on the fake clock
+   * cannot run out however slow the machine is (the poll gives up after 20 s of real time,
+   * i.e. at most 20 s of fake time: `UNREACHED` is never reached at all).
+   */
+  const LIMIT = 10_000;
+  const UNREACHED = 600_000;
+  const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const untilRequests = (n: number) =>
+    expect.poll(() => fake.requests.length, { interval: 10 }).toBe(n);
 
   it('the first token has its own, shorter limit than the gaps between tokens', async () => {
-    fake.enqueueFor('slow start', { text: 'too late', firstTokenDelayMs: 60_000 });
+    fakeClock();
+    // Headers, then never a token.
+    fake.enqueueFor('slow start', { hang: true });
     const engine = engineWith({
       attempts: 2,
       baseDelayMs: 1,
-      firstTokenTimeoutMs: 100,
-      idleTimeoutMs: 120_000,
+      firstTokenTimeoutMs: LIMIT,
+      idleTimeoutMs: UNREACHED,
     });
-    const r = await engine.stream(ask('slow start'), { onDelta: () => {} });
+    const reply = engine.stream(ask('slow start'), { onDelta: () => {} });
+    await untilRequests(1);
+    // The first-token limit cuts the silent attempt; the idle limit never could.
+    await vi.advanceTimersByTimeAsync(LIMIT);
+    await untilRequests(2);
+    const r = await reply;
     expect(r.text).toBe('I am Sherlock Holmes.');
     expect(fake.requests.length).toBe(2);
   });
@@ -80,19 +106,31 @@ describe('engine time limits over a fake provider', () => {
   });
 
   it('a gap between tokens longer than the idle limit cuts the attempt, and the retry restarts', async () => {
-    fake.enqueueFor('long pause', { tokens: ['one ', 'two ', 'three'], gapMs: 60_000 });
+    fakeClock();
+    // The fake's pause is on the fake clock too: it never ends.
+    fake.enqueueFor('long pause', { tokens: ['one ', 'two ', 'three'], gapMs: UNREACHED });
     const engine = engineWith({
       attempts: 2,
       baseDelayMs: 1,
-      firstTokenTimeoutMs: 120_000,
-      idleTimeoutMs: 100,
+      firstTokenTimeoutMs: UNREACHED,
+      idleTimeoutMs: LIMIT,
     });
     let restarts = 0;
-    const r = await engine.stream(ask('long pause'), {
-      onDelta: () => {},
-      onRestart: () => restarts++,
+    let text = '';
+    const reply = engine.stream(ask('long pause'), {
+      onDelta: (d) => (text += d),
+      onRestart: () => {
+        restarts++;
+        text = '';
+      },
     });
+    // The first word arrives; the idle limit runs from it.
+    await expect.poll(() => text, { interval: 10 }).toBe('one ');
+    await vi.advanceTimersByTimeAsync(LIMIT);
+    await untilRequests(2);
+    const r = await reply;
     expect(r.text).toBe('I am Sherlock Holmes.');
+    expect(text).toBe('I am Sherlock Holmes.');
     expect(restarts).toBe(1);
   });
 

@@ -18,6 +18,12 @@ import {
 import { parseSse } from './chat-test-kit.ts';
 
 const TOKENS = ['one ', 'two ', 'three ', 'four ', 'five ', 'six '];
+/**
+ * How long a wait on a state may take: vi.waitFor's own default (1 s) is shorter than an
+ * AskFriend takes to store its reply row on a busy machine (the follower test failed 4 of 10
+ * runs that way with the machine loaded). It returns as soon as the state holds.
+ */
+const UNTIL = { timeout: 30_000, interval: 20 };
 
 describe.runIf(testDatabases().includes('postgres'))('two app instances on PostgreSQL', () => {
   let fake: FakeOpenAI;
@@ -64,17 +70,14 @@ describe.runIf(testDatabases().includes('postgres'))('two app instances on Postg
       { bearer: token },
     );
     // A is held after three words; the reply row exists and is streaming.
-    const [reply] = await vi.waitFor(
-      async () => {
-        const rows = await t.deps.db
-          .select()
-          .from(messages)
-          .where(and(eq(messages.role, 'assistant'), eq(messages.status, 'streaming')));
-        expect(rows).toHaveLength(1);
-        return rows;
-      },
-      { timeout: 30_000, interval: 20 },
-    );
+    const [reply] = await vi.waitFor(async () => {
+      const rows = await t.deps.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.role, 'assistant'), eq(messages.status, 'streaming')));
+      expect(rows).toHaveLength(1);
+      return rows;
+    }, UNTIL);
     const followed = other.inject({
       method: 'POST',
       url: '/api',
@@ -86,16 +89,13 @@ describe.runIf(testDatabases().includes('postgres'))('two app instances on Postg
       payload: { action: 'FollowReply', replyid: reply!.id },
     });
     // B listens on the reply's channel before A goes on.
-    await vi.waitFor(
-      async () => {
-        const r = await t.deps.db.execute(
-          sql`select count(*)::int as n from pg_stat_activity
+    await vi.waitFor(async () => {
+      const r = await t.deps.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
             where datname = current_database() and query = ${`LISTEN "reply.${reply!.id}"`}`,
-        );
-        expect((r as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
-      },
-      { timeout: 30_000, interval: 20 },
-    );
+      );
+      expect((r as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    }, UNTIL);
     release();
     const events = parseSse((await followed).body);
     const text = events
@@ -118,17 +118,14 @@ describe.runIf(testDatabases().includes('postgres'))('two app instances on Postg
       { action: 'AskFriend', friendid: 'holmesen', lang: 'en', message: 'Halt', subject: 'S' },
       { bearer: token },
     );
-    const reply = await vi.waitFor(
-      async () => {
-        const [row] = await t.deps.db
-          .select()
-          .from(messages)
-          .where(and(eq(messages.status, 'streaming'), eq(messages.content, 'one two ')));
-        expect(row).toBeDefined();
-        return row!;
-      },
-      { timeout: 30_000, interval: 20 },
-    );
+    const reply = await vi.waitFor(async () => {
+      const [row] = await t.deps.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.status, 'streaming'), eq(messages.content, 'one two ')));
+      expect(row).toBeDefined();
+      return row!;
+    }, UNTIL);
     const stopped = await rpc(other, { action: 'StopReply', replyid: reply.id }, { bearer: token });
     expect(stopped.body).toMatchObject({ Error: 0, status: 'stopped' });
     expect((await asked).body).toMatchObject({ Error: 0, status: 'stopped', message: 'one two ' });

@@ -98,11 +98,22 @@ export function secondInstance(t: TestApp, events: Events = t.deps.events): Deps
   };
 }
 
+/**
+ * The engine's policy in app tests: retries after errors, but no time limit a test can reach.
+ * A limit on real time turns a busy machine into a failed attempt: with the old 2 s, a
+ * director's answer slower than that was retried, the retry got the fake's default answer and
+ * the turn went to other speakers (group.rpc.test.ts "the director picks…"), and a reply held
+ * mid-way by a test was cut. The limits have their own tests, on a fake clock
+ * (ai/engine-limits.test.ts).
+ */
+const TEST_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 20, idleTimeoutMs: 3_600_000 };
+
 export async function createTestApp(
   kind: DbKind,
   opts: {
     env?: Record<string, string>;
     google?: GoogleVerifier | null;
+    /** The engine's retries and limits (TEST_RETRY by default). */
     retry?: RetryPolicy;
     /** PostgreSQL connections (tests keep 4; benches use the server's default, 10). */
     poolSize?: number;
@@ -153,7 +164,7 @@ export async function createTestApp(
     engine: createEngine(
       createModelResolver(config),
       pino({ level: 'silent' }),
-      opts.retry ?? { attempts: 3, baseDelayMs: 20, idleTimeoutMs: 2_000 },
+      opts.retry ?? TEST_RETRY,
     ),
     events,
     domain: createDomainEvents(pino({ level: 'silent' })),
