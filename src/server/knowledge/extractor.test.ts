@@ -20,8 +20,9 @@ describe('extraction in a worker pool', () => {
 
   it('pdf, docx and html come back as text from the worker (its .ts file loaded by Node)', async () => {
     const x = pool(1, 4);
+    // Pages stay apart with a form feed: chapters and pages are found from it when indexing.
     expect(await x.extract('pdf', buildPdf([['Page one'], ['Page two']]))).toBe(
-      'Page one\n\nPage two',
+      'Page one\n\f\nPage two',
     );
     expect(await x.extract('docx', buildDocx(['שלום', 'world']))).toBe('שלום\n\nworld');
     expect(await x.extract('html', Buffer.from('<p>a</p><script>b</script>'))).toBe('a');

@@ -1,9 +1,11 @@
 import { vi } from 'vitest';
+import type { PublicConfig } from '../../protocol/public-config.ts';
 
-export const TEST_CONFIG = {
+export const TEST_CONFIG: PublicConfig = {
   version: '9.9.9-test',
   googleClientId: null,
   assistantHostWord: 'assistant',
+  uploads: { fileMaxBytes: 20 * 1024 * 1024, imageMaxBytes: 10 * 1024 * 1024 },
 };
 
 /**

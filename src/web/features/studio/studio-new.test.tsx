@@ -4,6 +4,8 @@ import { Suspense, use } from 'react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { postForm } from '../../shared/api/client.ts';
+import { loadConfig } from '../../shared/api/config.ts';
+import { stubFetch } from '../../test/fetch-stub.ts';
 import { inputsOf } from '../../test/mock-call.ts';
 import { renderRoutes, renderScreen } from '../../test/render.tsx';
 import { StudioScreen } from './studio-screen.tsx';
@@ -297,6 +299,9 @@ describe('studio: a new character', () => {
 
   it('upload your own picture: type and size checked here, the stored path used', async () => {
     serveStudio();
+    // The size limit is the server's (GET /api/config): loaded before the screen asks for it.
+    stubFetch();
+    await loadConfig();
     vi.mocked(postForm).mockResolvedValue({ status: 200, text: 'OK /files/images/c_1.webp' });
     const user = userEvent.setup({ applyAccept: false });
     renderStudio();
