@@ -24,6 +24,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   sql: RawSql;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tar image (`pgliteImage` starts another from it). */
+  dump?: () => Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -60,6 +62,8 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** Told when an idle PostgreSQL connection breaks (the pool replaces it). */
   onIdleError?: (err: Error) => void;
+  /** An in-memory PGlite starts from this image (a `dump()` of a migrated one): tests. */
+  pgliteImage?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
@@ -77,7 +81,9 @@ export async function openDatabase(opts: {
     };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const client = opts.pgliteDir
+    ? new PGlite(opts.pgliteDir)
+    : new PGlite(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -90,5 +96,6 @@ export async function openDatabase(opts: {
         ? client.query(text, values)
         : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
