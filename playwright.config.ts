@@ -18,7 +18,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // DOM snapshots of a failed test, without the screencast every passing test would pay for.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // Hebrew first: the browser says so, as most of our readers' browsers do.
     locale: 'he-IL',
     screenshot: 'only-on-failure',
