@@ -440,6 +440,11 @@ const messages = {
 
 export type MessageKey = keyof typeof messages;
 
+/** A text with its `{name}` places filled from `vars` (missing ones left empty). */
+export function fillText(text: string, vars: Record<string, string> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+}
+
 export function msg(key: MessageKey, lang: Lang, vars: Record<string, string> = {}): string {
-  return messages[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+  return fillText(messages[key][lang], vars);
 }

@@ -1,4 +1,5 @@
 import type { Lang } from '../../protocol/errors.ts';
+import { fillText } from '../messages.ts';
 
 /**
  * The card endpoints' texts: refusals, and the list of what an import could not keep.
@@ -95,5 +96,5 @@ export interface Lost {
 }
 
 export function cardMsg(key: CardMessageKey, lang: Lang, vars: Record<string, string> = {}) {
-  return texts[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+  return fillText(texts[key][lang], vars);
 }
