@@ -1,6 +1,20 @@
 import { z } from 'zod';
-import type { MessageRow } from './chat.repo.ts';
 import { factLines, type FactChanges } from './memory-facts.repo.ts';
+
+/** One line the memory reads: a message of the single chat, or a line of the group chat. */
+export interface MemoryLine {
+  id: number;
+  role: string;
+  content: string;
+  /** Another character's line in a group chat, shown under its name. */
+  other?: string;
+}
+
+/**
+ * Marks the group chat's memory request (the character's own lines among the others'), so
+ * logs and the tests' fake server tell it from a turn or a single chat's memory.
+ */
+export const GROUP_MEMORY_TAG = '[group memory]';
 
 /**
  * The memory model call and what its answer does to the facts. The model sees the facts
@@ -26,20 +40,26 @@ const Answer = z.object({
 
 export function memoryPrompt(
   facts: { id: number; text: string }[],
-  recent: MessageRow[],
+  recent: MemoryLine[],
   lang: 'he' | 'en',
+  group = false,
 ) {
-  const system =
+  const base =
     lang === 'he'
       ? 'את/ה מנהל/ת את הזיכרון של דמות לגבי המשתמש: רשימת עובדות קצרות על המשתמש (שם, העדפות, חיים, מה ביקש), בעברית. קרא/י את העובדות הקיימות ואת ההודעות החדשות, וענה/י רק ב-JSON בצורה: {"facts":[{"text":"עובדה חדשה","source":מספר ההודעה שממנה נלמדה,"replaces":[מספרי עובדות שהיא מחליפה]}],"remove":[מספרי עובדות שאינן נכונות עוד]}. אל תחזור/י על עובדות שלא השתנו. עובדה שסותרת או מעדכנת עובדה קיימת מחליפה אותה (replaces), ולא נוספת לצדה.'
       : `You keep a character's memory about the user: a list of short facts about the user (name, preferences, life, what they asked for). Read the current facts and the new messages, and answer only with JSON shaped {"facts":[{"text":"a new fact","source":<number of the message it was learned from>,"replaces":[<ids of facts it replaces>]}],"remove":[<ids of facts no longer true>]}. Do not repeat facts that did not change. A fact that contradicts or updates a current one replaces it (replaces), never sits beside it.`;
+  const inGroup =
+    lang === 'he'
+      ? ' זו שיחה קבוצתית: CHARACTER הוא/היא הדמות הזו, ושורות של דמויות אחרות מופיעות עם שמן בסוגריים. זכור/י רק עובדות על המשתמש.'
+      : " This is a group chat: CHARACTER is this character, and the other characters' lines show their names in brackets. Keep only facts about the user.";
+  const system = group ? `${GROUP_MEMORY_TAG} ${base}${inGroup}` : base;
   const current = facts.map((f) => `[${f.id}] ${f.text}`).join('\n');
-  const transcript = recent
-    .map((m) => `[#${m.id}] ${m.role === 'user' ? 'USER' : 'CHARACTER'}: ${m.content}`)
-    .join('\n');
+  const who = (m: MemoryLine) =>
+    m.role === 'user' ? 'USER' : m.other ? `[${m.other}]` : 'CHARACTER';
+  const transcript = recent.map((m) => `[#${m.id}] ${who(m)}: ${m.content}`).join('\n');
   return {
     system,
-    content: `CURRENT FACTS:\n${current || '(none)'}\n\nRECENT CONVERSATION:\n${transcript}`,
+    content: `${group ? `${GROUP_MEMORY_TAG}\n` : ''}CURRENT FACTS:\n${current || '(none)'}\n\nRECENT CONVERSATION:\n${transcript}`,
   };
 }
 
@@ -59,7 +79,7 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 export function factChanges(
   answer: string,
   facts: { id: number; text: string }[],
-  recent: MessageRow[],
+  recent: MemoryLine[],
 ): FactChanges {
   const changes: FactChanges = { remove: [], update: [], add: [] };
   if (!answer.trim()) return changes;

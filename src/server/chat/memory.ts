@@ -5,11 +5,11 @@ import type { Jobs } from '../platform/jobs.ts';
 import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
 import { foldSplit } from './prompt.ts';
 import { inHistory } from './conversation.ts';
-import { factChanges, memoryPrompt } from './memory-facts.ts';
+import { factChanges, memoryPrompt, type MemoryLine } from './memory-facts.ts';
 import type { MemoryFactsRepo } from './memory-facts.repo.ts';
 
 /** Update the memory once this many new messages have come since it last looked. */
-const MEMORY_EVERY = 6;
+export const MEMORY_EVERY = 6;
 
 const transcript = (rows: MessageRow[]) =>
   rows.map((m) => `${m.role === 'user' ? 'USER' : 'CHARACTER'}: ${m.content}`).join('\n');
@@ -28,6 +28,34 @@ const offlineFor = (friend: FriendRow, lang: 'he' | 'en'): OfflineMaterial => ({
   knowledge: [],
   lang,
 });
+
+/**
+ * One memory update over `lines` (the single chat's, or a group chat's with `group`): the
+ * model sees the facts and the lines and its answer changes the facts. `sourced`: the lines'
+ * ids are messages a fact may link to (a group line is not one).
+ */
+export async function learnFacts(
+  engine: ChatEngine,
+  facts: MemoryFactsRepo,
+  friend: FriendRow,
+  userId: number,
+  lines: MemoryLine[],
+  lang: 'he' | 'en',
+  opts: { group?: boolean; seenUpTo?: number } = {},
+) {
+  const known = await facts.current(userId, friend.id);
+  const prompt = memoryPrompt(known, lines, lang, opts.group);
+  const result = await engine.generate({
+    model: friend.model,
+    system: prompt.system,
+    messages: [{ role: 'user', content: prompt.content }],
+    temperature: 0.2,
+    offline: { ...offlineFor(friend, lang), task: 'memory' },
+  });
+  const changes = factChanges(result.text, known, lines);
+  if (opts.group) for (const a of changes.add) a.messageId = null;
+  await facts.apply(userId, friend.id, changes, opts.seenUpTo);
+}
 
 /**
  * Work after a turn, as durable jobs: the memory a character keeps about the user, and
@@ -56,21 +84,9 @@ export function createMemoryKeeper(
     const current = await repo.memory(subject.userId, subject.friendId);
     const recent = (await repo.since(subject.id, current?.seenUpTo ?? 0)).filter(inHistory);
     if (recent.length < MEMORY_EVERY) return;
-    const known = await facts.current(subject.userId, subject.friendId);
-    const prompt = memoryPrompt(known, recent, lang);
-    const result = await engine.generate({
-      model: friend.model,
-      system: prompt.system,
-      messages: [{ role: 'user', content: prompt.content }],
-      temperature: 0.2,
-      offline: { ...offlineFor(friend, lang), task: 'memory' },
+    await learnFacts(engine, facts, friend, subject.userId, recent, lang, {
+      seenUpTo: recent.at(-1)!.id,
     });
-    await facts.apply(
-      subject.userId,
-      subject.friendId,
-      factChanges(result.text, known, recent),
-      recent.at(-1)!.id,
-    );
   }
 
   async function fold({ subjectId, lang }: Job) {

@@ -9,6 +9,7 @@ import { msg } from '../messages.ts';
 import type { Ctx, SessionUser } from '../rpc/context.ts';
 import type { Streaming } from '../rpc/streaming.ts';
 import { addressed, ownVoice } from './director.ts';
+import { groupMemory } from './group-memory.ts';
 import { groupPrompt, type GroupLine } from './group-prompt.ts';
 import type { GroupMessageRow, GroupRepo } from './group.repo.ts';
 import { toAnswer, toMember, type Joined } from './group-rows.ts';
@@ -28,6 +29,7 @@ export type Turn = { answers: GroupAnswer[] };
  */
 export function groupTurns(deps: ChatDeps, repo: GroupRepo, runner: ReplyRunner<GroupMessageRow>) {
   const chat = chatRepo(deps.db);
+  const memory = groupMemory(deps, repo);
 
   /**
    * Follows the turn that `userMessageId` began: each answer after it in order, live, until
@@ -189,6 +191,11 @@ export function groupTurns(deps: ChatDeps, repo: GroupRepo, runner: ReplyRunner<
               cost: turnCost(result.model, result.offline, result.usage),
               at: deps.clock.now().toISOString(),
             });
+            // As in the single chat: queued before the answer counts as done, so a crash
+            // right after cannot lose it; a queue that refuses is logged, the answer stands.
+            await memory
+              .afterAnswer(me.id, friend.id, lang)
+              .catch((err: unknown) => deps.log.warn({ err }, 'group memory job not queued'));
             return stored!;
           },
           () => msg('replyFailed', lang),

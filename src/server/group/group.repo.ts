@@ -32,6 +32,31 @@ export function groupRepo(db: Db) {
         .limit(limit);
       return rows.reverse();
     },
+    /** Per character row id: the last group line its memory of this user has read. */
+    async memorySeen(userId: number): Promise<Record<string, number>> {
+      const [row] = await db
+        .select({ seen: groupChats.memorySeen })
+        .from(groupChats)
+        .where(eq(groupChats.userId, userId));
+      return row?.seen ?? {};
+    },
+    async setMemorySeen(userId: number, friendId: number, id: number) {
+      await db
+        .update(groupChats)
+        .set({
+          memorySeen: sql`${groupChats.memorySeen} || jsonb_build_object(${String(friendId)}::text, ${id}::int)`,
+        })
+        .where(eq(groupChats.userId, userId));
+    },
+    /** The user's lines after `afterId`, oldest first (at most `limit`). */
+    async linesAfter(userId: number, afterId: number, limit = 200) {
+      return db
+        .select()
+        .from(groupMessages)
+        .where(and(eq(groupMessages.userId, userId), gt(groupMessages.id, afterId)))
+        .orderBy(asc(groupMessages.id))
+        .limit(limit);
+    },
     async insert(values: NewGroupMessage) {
       const [row] = await db.insert(groupMessages).values(values).returning();
       return row!;

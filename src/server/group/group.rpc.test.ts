@@ -10,6 +10,7 @@ import {
   userWithSession,
   type TestApp,
 } from '../test/harness.ts';
+import { GROUP_MEMORY_TAG } from '../chat/memory-facts.ts';
 import { DIRECTOR_TAG } from './director.ts';
 
 const GROUP = 'holmesen,tevyeen,aliceen';
@@ -29,6 +30,12 @@ describe.each(testDatabases())('group chat on %s', (kind) => {
     });
     token = await userWithSession(t, 'group@example.com', { name: 'Dana Reader' });
     t.deps.domain.on('turn.finished', (e) => void finished.push(e));
+    // Memory updates run in the background: they get their own answer, never a turn's.
+    fake.route(GROUP_MEMORY_TAG, (req) => ({
+      text: JSON.stringify(req.messages).includes('I keep bees')
+        ? '{"facts": [{"text": "Dana keeps bees."}]}'
+        : '{"facts": []}',
+    }));
   });
   afterAll(async () => {
     await t.close();
@@ -240,5 +247,83 @@ describe.each(testDatabases())('group chat on %s', (kind) => {
     const other = await userWithSession(t, 'other-group@example.com');
     const r = await retrieve(other);
     expect(r.body.chat).toEqual([]);
+  });
+
+  it('a failed answer is written again by the same character on retry', async () => {
+    // The provider fails every attempt for Holmes: his answer fails, and the turn stops there.
+    fake.enqueueFor(turnOf('Sherlock Holmes'), { status: 500 }, { status: 500 }, { status: 500 });
+    const r = await ask({ message: 'Who took the pearl?', to: 'holmesen' });
+    expect(r.body.Error).toBe(0);
+    const [failed] = r.body.answers as { replyid: number; status: string; error?: string }[];
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: 'The character could not answer right now. Please try again.',
+    });
+    const stored = (await retrieve()).body.chat as { id: number; status: string }[];
+    expect(stored.at(-1)).toMatchObject({ id: failed!.replyid, status: 'failed' });
+
+    fake.enqueueFor(turnOf('Sherlock Holmes'), { text: 'The butler, of course.' });
+    const again = await rpc(
+      t.app,
+      { action: 'RetryMultiChatAnswer', replyid: failed!.replyid, lang: 'en' },
+      { bearer: token },
+    );
+    expect(again.body).toMatchObject({
+      Error: 0,
+      answers: [
+        {
+          replyid: failed!.replyid,
+          friendid: 'holmesen',
+          status: 'done',
+          message: 'The butler, of course.',
+        },
+      ],
+    });
+    const after = (await retrieve()).body.chat as { id: number; status: string }[];
+    expect(after.map((m) => m.status)).toEqual(['done', 'done']);
+    // A done answer is not tried again.
+    const twice = await rpc(
+      t.app,
+      { action: 'RetryMultiChatAnswer', replyid: failed!.replyid, lang: 'en' },
+      { bearer: token },
+    );
+    expect(twice.body).toMatchObject({
+      Error: ErrorCode.CONFLICT,
+      Errstr: 'Only a failed reply can be tried again.',
+    });
+  });
+
+  it('group turns update what each speaking character remembers of the user', async () => {
+    const dana = await userWithSession(t, 'group-memory@example.com', { name: 'Dana' });
+    const memoryOf = async (friendid: string) =>
+      (await rpc(t.app, { action: 'GetSetMemory', friendid }, { bearer: dana })).body.memory;
+    // Holmes speaks to Alice, who answers in the same turn; then Holmes alone, twice.
+    fake.enqueueFor(turnOf('Sherlock Holmes'), { text: 'Alice, do you keep bees too?' });
+    fake.enqueueFor(turnOf('Alice'), { text: 'Only caterpillars.' });
+    const first = await ask({ message: 'I keep bees', to: 'holmesen' }, dana);
+    expect((first.body.answers as { friendid: string }[]).map((a) => a.friendid)).toEqual([
+      'holmesen',
+      'aliceen',
+    ]);
+    for (const message of ['They are calm in winter', 'The honey is dark'])
+      expect((await ask({ message, to: 'holmesen' }, dana)).body.Error).toBe(0);
+    await t.deps.jobs.idle();
+
+    // Holmes answered in three turns (seven lines): his memory of Dana learned from them.
+    const calls = fake.requests.filter((q) => {
+      const sent = JSON.stringify(q.messages);
+      return sent.includes(GROUP_MEMORY_TAG) && sent.includes('I keep bees');
+    });
+    expect(calls).toHaveLength(1);
+    const sent = String(calls[0]!.messages.at(-1)!.content);
+    expect(sent).toContain('USER: I keep bees');
+    expect(sent).toContain('CHARACTER: Alice, do you keep bees too?');
+    expect(sent).toContain('[Alice]: Only caterpillars.');
+    expect(sent).toContain('USER: The honey is dark');
+    expect(await memoryOf('holmesen')).toBe('Dana keeps bees.');
+    // Alice spoke once (three lines): too little yet to update her memory.
+    expect(await memoryOf('aliceen')).toBe('');
+    // The turns' answers were each the character's own, not the memory's.
+    expect((await retrieve(dana)).body.chat).toHaveLength(7);
   });
 });

@@ -43,6 +43,12 @@ export interface FakeOpenAI {
   /** Scripts only for requests whose last user message contains `text` (background calls pass by). */
   enqueueFor(text: string, ...scripts: FakeScript[]): void;
   setDefault(script: FakeScript | ((req: FakeRequest) => FakeScript)): void;
+  /**
+   * Every request whose system prompt or last user message carries `tag` is answered by
+   * this route, and never takes a script queued for another request (a background call,
+   * such as a memory update, cannot eat a turn's answer).
+   */
+  route(tag: string, script: FakeScript | ((req: FakeRequest) => FakeScript)): void;
   /** Images, speech, transcription and embeddings (fake-openai-media.ts; Gemini's speech and
    * transcription under /v1beta, fake-google-media.ts). */
   media: FakeMedia;
@@ -54,6 +60,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const queue: FakeScript[] = [];
   const targeted: { text: string; script: FakeScript }[] = [];
+  const routes = new Map<string, FakeScript | ((req: FakeRequest) => FakeScript)>();
   let fallback: FakeScript | ((req: FakeRequest) => FakeScript) = {
     text: 'Hello from the fake model.',
   };
@@ -86,8 +93,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     const lastUser = JSON.stringify(
       body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '',
     );
-    const t = targeted.findIndex((x) => lastUser.includes(x.text));
+    const system = JSON.stringify(body.messages.find((m) => m.role === 'system')?.content ?? '');
+    const routed = [...routes].find(([tag]) => system.includes(tag) || lastUser.includes(tag));
+    const t = routed ? -1 : targeted.findIndex((x) => lastUser.includes(x.text));
     const script =
+      (routed ? (typeof routed[1] === 'function' ? routed[1](body) : routed[1]) : undefined) ??
       (t >= 0 ? targeted.splice(t, 1)[0]!.script : undefined) ??
       queue.shift() ??
       (typeof fallback === 'function' ? fallback(body) : fallback);
@@ -199,6 +209,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     setDefault: (s) => {
       fallback = s;
     },
+    route: (tag, s) => void routes.set(tag, s),
     media,
     close: () =>
       new Promise<void>((r) => {

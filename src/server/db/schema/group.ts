@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { friends } from './friends.ts';
 import { users } from './users.ts';
 
@@ -13,6 +13,8 @@ export const groupChats = pgTable('group_chats', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /** Per character (row id): the last group line its memory of this user has read. */
+  memorySeen: jsonb('memory_seen').$type<Record<string, number>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

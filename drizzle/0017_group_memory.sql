@@ -1,0 +1,1 @@
+ALTER TABLE "group_chats" ADD COLUMN "memory_seen" jsonb DEFAULT '{}'::jsonb NOT NULL;
