@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { turnCost } from '../ai/prices.ts';
 import { chatRepo } from '../chat/chat.repo.ts';
-import { friendAccess, friendStatDays, groupMessages, statRollupMarks } from '../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import {
+  friendAccess,
+  friendStatDays,
+  groupMessages,
+  messages,
+  statDirtyDays,
+  statRollupMarks,
+} from '../db/schema.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai.ts';
 import {
@@ -13,6 +21,7 @@ import {
   type TestApp,
 } from '../test/harness.ts';
 import { usersRepo } from '../users/users.repo.ts';
+import { rollupRepo } from './rollup.repo.ts';
 
 const DAY = 86_400_000;
 
@@ -226,5 +235,125 @@ describe.each(testDatabases())('conversation analytics on %s', (kind) => {
       day: iso(t.clock.now()),
       messages: 3,
     });
+  });
+
+  it('deleting rolled-up messages lowers the counts at once; the next roll-up rewrites the day', async () => {
+    const db = t.deps.db;
+    const chat = chatRepo(db);
+    const users = usersRepo(db);
+    const friends = friendsRepo(db);
+    const holmes = (await friends.byFriendId('holmesen'))!.friend.id;
+    const anna = (await users.byEmail('anna@example.com'))!.id;
+    const ben = (await users.byEmail('ben@example.com'))!.id;
+    const figures = async () => {
+      const b = (await stat(boss)).body;
+      const perDay = b.PerDay as { day: string; messages: number }[];
+      const cost = b.CostPerDay as { day: string; cost: number }[];
+      return {
+        total: Number(b.TotalMessages),
+        users: Number(b.TotalUsers),
+        emails: b.Users as string[],
+        on: (d: Date) => perDay.find((x) => x.day === iso(d))?.messages ?? 0,
+        costOn: (d: Date) => cost.find((x) => x.day === iso(d))?.cost ?? 0,
+      };
+    };
+    const rollUp = async () => {
+      await t.deps.jobs.send('stats-rollup', {});
+      await t.deps.jobs.idle();
+    };
+    const dirty = () => db.select().from(statDirtyDays);
+    const counted = async () =>
+      (await rollupRepo(db).rows(holmes)).reduce((n, r) => n + Number(r.messages), 0);
+    const stored = async () =>
+      (
+        await db
+          .select({ day: friendStatDays.day, messages: friendStatDays.messages })
+          .from(friendStatDays)
+          .where(eq(friendStatDays.friendId, holmes))
+      ).reduce((n, r) => n + r.messages, 0);
+    await rollUp();
+    const before = await figures();
+    expect(await dirty()).toEqual([]);
+    // Only rows before today are rolled up; today's (one chat, two group) are live.
+    expect(await stored()).toBe(before.total - 3);
+
+    // Anna rewinds her group chat to Holmes's first answer of yesterday: Tevye's answer and
+    // Holmes's second go (Holmes loses one answer; the question still counts once), and so
+    // does today's round (question and answer).
+    const lines = (await db.select().from(groupMessages).where(eq(groupMessages.userId, anna)))
+      .filter((r) => r.friendId === holmes)
+      .sort((a, b) => a.id - b.id);
+    const rw = await rpc(
+      t.app,
+      { action: 'RewindMultiConversation', id: lines[0]!.id },
+      { bearer: reader },
+    );
+    expect(rw.body).toMatchObject({ Error: 0, removed: 4 });
+    // The deletion marked the day of each character that lost a rolled-up answer, in its
+    // own transaction (a stats page then queues the roll-up).
+    const tevye = (await friends.byFriendId('tevyeen'))!.friend.id;
+    expect((await dirty()).sort((a, b) => a.friendId - b.friendId)).toEqual(
+      [holmes, tevye]
+        .sort((a, b) => a - b)
+        .map((friendId) => ({
+          friendId,
+          day: iso(d2),
+          source: 'group',
+        })),
+    );
+    // Before any roll-up, the rows read count the dirty day from the messages.
+    expect(await counted()).toBe(before.total - 3);
+    const afterGroup = await figures();
+    expect(afterGroup.total).toBe(before.total - 3);
+    expect(afterGroup.on(d2)).toBe(before.on(d2) - 1);
+    expect(afterGroup.on(t.clock.now())).toBe(before.on(t.clock.now()) - 2);
+
+    // Ben's subject is deleted (its messages go by cascade): one shown message, one hidden,
+    // and Ben no longer counts as a user.
+    const bens = await chat.listSubjects(ben, holmes);
+    await chat.deleteSubject(bens[0]!.id);
+    // Anna's "Cases" is rewound to her first question: yesterday-week's priced answer goes.
+    const cases = (await chat.listSubjects(anna, holmes)).find((x) => x.name === 'Cases')!;
+    const [first, ...later] = await chat.since(cases.id, 0);
+    const gone = later.filter((m) => !m.hidden);
+    await chat.deleteAfter(cases.id, first!.id);
+    // A rolled-up answer hidden afterwards is no longer counted either.
+    const greeting = (await chat.listSubjects(anna, holmes)).find(
+      (x) => x.name === 'Only a greeting',
+    )!;
+    const [hello] = await chat.since(greeting.id, 0);
+    await db
+      .update(messages)
+      .set({ hidden: true })
+      .where(and(eq(messages.id, hello!.id)));
+
+    const expected = {
+      total: afterGroup.total - 1 - gone.length - 1,
+      users: afterGroup.users - 1,
+      d1: afterGroup.on(d1) - gone.filter((m) => iso(m.createdAt) === iso(d1)).length,
+      d2: afterGroup.on(d2) - 1 - gone.filter((m) => iso(m.createdAt) === iso(d2)).length - 1,
+    };
+    const check = async () => {
+      const now = await figures();
+      expect(now.total).toBe(expected.total);
+      expect(now.users).toBe(expected.users);
+      expect(now.emails).toEqual(['anna@example.com', 'carl@example.com']);
+      expect(now.on(d1)).toBe(expected.d1);
+      expect(now.on(d2)).toBe(expected.d2);
+      // The priced answer of d1 is gone with its cost.
+      expect(now.costOn(d1)).toBe(0);
+    };
+    expect(gone.some((m) => m.inputTokens === 1000)).toBe(true);
+    expect((await dirty()).map((d) => `${d.source} ${d.day}`).sort()).toEqual(
+      [`chat ${iso(d1)}`, `chat ${iso(d2)}`].sort(),
+    );
+    expect(await counted()).toBe(expected.total);
+    await check();
+
+    // The roll-up rewrites the dirty days from the messages: the same figures, none dirty.
+    await rollUp();
+    expect(await dirty()).toEqual([]);
+    await check();
+    expect(await stored()).toBe(expected.total - (afterGroup.on(t.clock.now()) > 0 ? 1 : 0));
   });
 });

@@ -64,3 +64,22 @@ export const statRollupMarks = pgTable('stat_rollup_marks', {
   uptoId: integer('upto_id').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Days of the roll-up that no longer hold: a rolled-up message was deleted (rewind, reset, a
+ * subject or account deleted) or its counted columns changed. Written by triggers in the
+ * same transaction as the change (migration stat_dirty_days), so no path can forget it; the
+ * stats page counts such a day from the messages, and the next roll-up rewrites it. No
+ * foreign keys: a day of a character being deleted is marked while its rows go.
+ */
+export const statDirtyDays = pgTable(
+  'stat_dirty_days',
+  {
+    friendId: integer('friend_id').notNull(),
+    /** YYYY-MM-DD (UTC). */
+    day: text('day').notNull(),
+    /** chat | group */
+    source: text('source').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.friendId, t.day, t.source] })],
+);
