@@ -312,4 +312,25 @@ describe('group chat screen', () => {
     expect(answers.at(-1)).toHaveTextContent('Now I see it.');
     await waitFor(() => expect(screen.getAllByTestId('group-failed')).toHaveLength(1));
   });
+
+  it('under 992 px the picker collapses above the conversation', async () => {
+    answerCalls({
+      RetrieveMultiConversaion: {
+        Error: 0,
+        friends: [friend('holmes', 'Sherlock Holmes', 1), friend('alice', 'Alice')],
+        chat: [],
+        running: false,
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<MultiChatScreen />, { lang: 'he' });
+    const toggle = await screen.findByTestId('group-picker-toggle');
+    expect(toggle).toHaveTextContent('דמויות בשיחה (1)');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveTextContent('הסתרת הרשימה');
+    expect(screen.getByTestId('tick-holmes')).toBeChecked();
+    expect(screen.getByTestId('tick-alice')).not.toBeChecked();
+  });
 });
