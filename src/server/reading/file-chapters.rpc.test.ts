@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { postForm } from '../test/fixtures.ts';
+import { buildPdf, postForm } from '../test/fixtures.ts';
 import {
   createTestApp,
   rpc,
@@ -83,6 +83,34 @@ describe.each(testDatabases())('file chapters on %s', (kind) => {
     expect(body.chapters.every((c) => c.passages > 0)).toBe(true);
     expect(body.pages).toBe(0);
     expect(body.passages).toBeGreaterThan(3);
+  });
+
+  it('the files list counts each file’s chapters and pages', async () => {
+    const up = await postForm(t.app, '/api/upload', {
+      bearer: owner,
+      fields: { friend: 'lighthouse', friendtype: '0' },
+      file: {
+        name: 'log.pdf',
+        data: buildPdf([['Chapter 1', 'The lamp was lit.'], ['The storm came at night.']]),
+      },
+    });
+    expect(up.text).toMatch(/^OK/);
+    const list = await rpc(t.app, { action: 'GetFiles', friend: 'lighthouse' }, { bearer: owner });
+    const files = list.body.files as { num: number; chapters: number; pages: number }[];
+    expect(files.find((f) => f.num === num)).toMatchObject({ chapters: 3, pages: 0 });
+    const pdf = files.find((f) => f.num !== num)!;
+    expect(pdf).toMatchObject({ chapters: 1, pages: 2 });
+    const r = await rpc(
+      t.app,
+      { action: 'GetSetFileChapters', friendid: 'lighthouse', num: pdf.num },
+      { bearer: owner },
+    );
+    expect(r.body).toMatchObject({ pages: 2, chapters: [{ n: 1, line: 'Chapter 1', page: 1 }] });
+    await rpc(
+      t.app,
+      { action: 'DelFile', friendid: 'lighthouse', num: pdf.num },
+      { bearer: owner },
+    );
   });
 
   it('an editor splits a chapter at a line, renumbers and merges; passages follow', async () => {
