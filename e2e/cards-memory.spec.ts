@@ -166,6 +166,13 @@ for (const lang of ['en', 'he'] as const) {
             buffer: Buffer.from(JSON.stringify(card)),
           }
         : { name: 'nemo.png', mimeType: 'image/png', buffer: cardPng(card) };
+    await page.goto('/createdit');
+    await expect(page.getByTestId('card-import')).toBeVisible({ timeout: 30_000 });
+    await shot(page, info, `cards-new-${lang}-1280`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('card-import-button')).toBeInViewport();
+    await shot(page, info, `cards-new-${lang}-390`);
+    await page.setViewportSize({ width: 1280, height: 900 });
     const friendid = await importCard(page, made);
     const lost = page.getByTestId('card-import-lost');
     // The tag that is no category and the creator are what the app cannot keep; in the user's language.
@@ -248,6 +255,10 @@ for (const lang of ['en', 'he'] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(item).toBeVisible();
     await shot(page, info, `memory-facts-${lang}-390`);
+    // Nothing stands past the page's edges (right to left included).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     await page.setViewportSize({ width: 1280, height: 900 });
     await item.getByTestId('memory-fact-jump').click();
     await expect(page.getByTestId('memory-facts')).toBeHidden();
@@ -269,6 +280,9 @@ for (const lang of ['en', 'he'] as const) {
     await expect(horizon.getByRole('status')).toContainText('3');
     await expect(button).toContainText('3');
     await shot(page, info, `cards-horizon-${lang}-390`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     const saved = await api<{ chapter: number | null }>(page, {
       action: 'GetSetHorizon',
       friendid,

@@ -97,8 +97,9 @@ function FactItem({
         <Stack gap={4}>
           <Textarea
             autoFocus
-            autosize
-            minRows={1}
+            // Not autosize: its measuring textarea stays in the page and, right to left,
+            // stands past the start edge (the page then scrolls sideways at 390 px).
+            rows={2}
             maxLength={500}
             dir="auto"
             aria-label={t('book.factLabel')}
