@@ -32,6 +32,28 @@ const CARD = {
   },
 };
 
+/** A small book: its headings are found at upload; the fourth line is made one by hand. */
+const BOOK = {
+  en: [
+    'From the Nautilus log.',
+    'Chapter 1: The Monster',
+    'Ships reported a great beast in the Pacific in 1866.',
+    'The Frigate',
+    'The Abraham Lincoln sailed from New York to hunt it.',
+    'Chapter 2: Aboard',
+    'Professor Aronnax woke inside the Nautilus.',
+  ],
+  he: [
+    'מיומן הנאוטילוס.',
+    'פרק 1: המפלצת',
+    'ספינות דיווחו על חיה ענקית באוקיינוס השקט בשנת 1866.',
+    'הפריגטה Abraham Lincoln',
+    'הפריגטה יצאה מניו יורק כדי לצוד אותה.',
+    'פרק 2: על הסיפון',
+    'הפרופסור ארונקס התעורר בתוך הנאוטילוס.',
+  ],
+};
+
 /** A Character Card V2 as SillyTavern writes it. */
 function cardJson(lang: 'he' | 'en') {
   const c = CARD[lang];
@@ -214,6 +236,46 @@ for (const lang of ['en', 'he'] as const) {
     });
     expect(again).not.toBe(friendid);
     await expect(page.getByTestId('studio-name')).toHaveValue(CARD[lang].name);
+
+    // ---- the files manager: a book's chapters, split at a line and saved ----
+    const up = await page.evaluate(
+      async ({ friend, text }) => {
+        const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+        const form = new FormData();
+        form.append('friend', friend);
+        form.append('friendtype', '0');
+        form.append('file', new Blob([text], { type: 'text/plain' }), 'voyage.txt');
+        const res = await fetch('/api/upload', {
+          method: 'POST',
+          headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+          body: form,
+        });
+        return res.text();
+      },
+      { friend: again, text: BOOK[lang].join('\n\n') },
+    );
+    expect(up).toMatch(/^OK/);
+    await page.getByTestId('studio-files').click();
+    const chaptersButton = page.getByTestId('files-chapters').first();
+    await expect(chaptersButton).toContainText('2');
+    await chaptersButton.click();
+    const chapters = page.getByTestId('file-chapters');
+    await expect(chapters.getByTestId('file-chapter')).toHaveCount(2);
+    await chapters.getByTestId('file-chapter-add-line').fill(BOOK[lang][3]!);
+    await chapters.getByTestId('file-chapter-add').click();
+    await chapters.getByTestId('file-chapters-save').click();
+    await expect(chapters.getByTestId('file-chapters-saved')).toBeVisible();
+    await expect(chapters.getByTestId('file-chapter-line')).toHaveText([
+      BOOK[lang][1]!,
+      BOOK[lang][3]!,
+      BOOK[lang][5]!,
+    ]);
+    await shot(page, info, `files-chapters-${lang}-1280`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(chapters).toBeVisible();
+    await shot(page, info, `files-chapters-${lang}-390`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.keyboard.press('Escape');
 
     // ---- chat until the memory learns a fact ----
     await page.goto(`/chat/${friendid}`);
