@@ -99,7 +99,7 @@ export function FileChaptersPanel({
         {t('book.chaptersHint')}
       </Text>
       <Text size="xs" data-testid="file-chapters-summary">
-        {t('book.chaptersPages', { n: query.data.pages })} ·{' '}
+        {query.data.pages ? `${t('book.chaptersPages', { n: query.data.pages })} · ` : ''}
         {t('book.chaptersPassages', { n: query.data.passages })}
       </Text>
       {rows.length === 0 ? (

@@ -28,7 +28,7 @@ export const bookEn = {
   chaptersNone: 'No chapters',
   chaptersTitle: 'Chapters of {{title}}',
   chaptersHint:
-    'Chapters are found from heading lines (“Chapter 7”, “פרק ז׳”). Remove a heading to merge its chapter into the one before; add a line of the text to start a chapter there.',
+    'Chapters are found from heading lines, such as Chapter 7 or פרק ז׳. Remove a heading to merge its chapter into the one before; add a line of the text to start a chapter there.',
   chaptersEmpty: 'No chapter headings were found in this file.',
   chaptersPages: 'Pages: {{n}}',
   chaptersPassages: 'Passages: {{n}}',
@@ -88,7 +88,7 @@ export const bookHe: Shape<typeof bookEn> = {
   chaptersNone: 'אין פרקים',
   chaptersTitle: 'הפרקים של {{title}}',
   chaptersHint:
-    'פרקים מזוהים לפי שורות כותרת („פרק ז׳”, „Chapter 7”). הסרת כותרת מצרפת את הפרק שלה לפרק שלפניו; הוספת שורה מהטקסט פותחת בה פרק חדש.',
+    'פרקים מזוהים לפי שורות כותרת, כמו פרק ז׳ או Chapter 7. הסרת כותרת מצרפת את הפרק שלה לפרק שלפניו; הוספת שורה מהטקסט פותחת בה פרק חדש.',
   chaptersEmpty: 'לא נמצאו כותרות פרקים בקובץ הזה.',
   chaptersPages: 'עמודים: {{n}}',
   chaptersPassages: 'קטעים: {{n}}',
