@@ -95,9 +95,11 @@ export function FileRow({
           onClick={onChapters}
           data-testid="files-chapters"
         >
-          {file.chapters || file.pages
+          {file.pages
             ? t('book.chaptersSummary', { chapters: file.chapters, pages: file.pages })
-            : t('book.chaptersNone')}
+            : file.chapters
+              ? t('reading.chapters', { count: file.chapters })
+              : t('book.chaptersNone')}
         </Button>
       </Table.Td>
       <Table.Td>
