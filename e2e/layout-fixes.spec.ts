@@ -86,7 +86,8 @@ for (const lang of ['he', 'en'] as const) {
     await page.getByTestId('memory-open').click();
     const memory = page.getByTestId('details-mode-memory');
     await expect(memory).toBeVisible();
-    await expect(page.getByTestId('details-text')).toBeVisible();
+    // Memory opens as its list of facts (issue 18).
+    await expect(page.getByTestId('memory-facts')).toBeVisible();
     const indicator = page.locator('.mantine-SegmentedControl-indicator');
     await expect
       .poll(async () => {

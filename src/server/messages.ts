@@ -436,6 +436,11 @@ const messages = {
     he: 'הקישו כדי להתחיל לשוחח.',
     en: 'Tap to start chatting.',
   },
+  // bookui: chapters corrected in the files manager (reading/file-chapters.service.ts)
+  chapterLineMissing: {
+    he: 'השורה "{line}" לא נמצאה בטקסט של הקובץ. כותרת פרק צריכה להיות שורה שלמה מהטקסט.',
+    en: 'The line "{line}" is not in the file\'s text. A chapter heading must be a whole line of the text.',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

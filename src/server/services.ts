@@ -24,6 +24,7 @@ import { voiceService } from './voice/voice.service.ts';
 import { pushService } from './push/push.service.ts';
 import { analyticsService } from './analytics/analytics.service.ts';
 import { readingService } from './reading/reading.service.ts';
+import { fileChaptersService } from './reading/file-chapters.service.ts';
 
 export function createServices(deps: Deps) {
   const knowledge = knowledgeService(deps);
@@ -91,6 +92,7 @@ export function createServices(deps: Deps) {
     push: pushService(deps),
     analytics: analyticsService(deps),
     reading: readingService(deps),
+    fileChapters: fileChaptersService(deps),
   };
 }
 

@@ -14,6 +14,10 @@ export const FileEntry = z.object({
   tm: z.string(),
   title: z.string(),
   subject: z.string(),
+  /** Chapter headings found in its text (GetSetFileChapters lists and corrects them). */
+  chapters: z.number().int(),
+  /** Pages of its text (0: none). */
+  pages: z.number().int(),
 });
 export const KnowledgeEntry = z.object({
   num: z.number().int(),

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { friendFiles } from '../db/schema.ts';
+import { friendFiles, knowledgeChunks } from '../db/schema.ts';
 import type { IndexedPassage } from './chapters.ts';
 import { insertPassages, lockFriend, removePassages } from './chunks.repo.ts';
 
@@ -37,6 +37,24 @@ export function filesRepo(db: Db) {
         .from(friendFiles)
         .where(inScope(scope))
         .orderBy(desc(friendFiles.sortKey), desc(friendFiles.id));
+    },
+
+    /** The last page of each file's text in the scope (files without pages are left out). */
+    async pages(scope: FileScope): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ fileId: knowledgeChunks.fileId, n: max(knowledgeChunks.page) })
+        .from(knowledgeChunks)
+        .where(
+          and(
+            eq(knowledgeChunks.friendId, scope.friendRowId),
+            scope.ownerId === null
+              ? isNull(knowledgeChunks.ownerId)
+              : eq(knowledgeChunks.ownerId, scope.ownerId),
+            sql`${knowledgeChunks.page} is not null`,
+          ),
+        )
+        .groupBy(knowledgeChunks.fileId);
+      return new Map(rows.map((r) => [r.fileId ?? 0, Number(r.n ?? 0)]));
     },
 
     async count(scope: FileScope): Promise<number> {

@@ -31,11 +31,13 @@ const failureMessage: Record<ExtractFailure, MessageKey> = {
   busy: 'extractBusy',
 };
 
-const entry = (f: FileRow) => ({
+const entry = (f: FileRow, pages: Map<number, number>) => ({
   num: f.id,
   tm: formatTime(f.updatedAt),
   title: f.title,
   subject: f.subject,
+  chapters: f.chapters.length,
+  pages: pages.get(f.id) ?? 0,
 });
 
 /** A title from a file's text: its first Markdown heading, else its first line. */
@@ -92,7 +94,8 @@ export function filesService(deps: Deps) {
     /** Editors list the character's files; other users of a helper list their own. */
     async getFiles(input: ParsedInput<'GetFiles'>, ctx: Ctx) {
       const { scope, personal } = await scopeOf(input.friend, ctx);
-      return { files: (await files.list(scope)).map(entry), personal };
+      const [list, pages] = await Promise.all([files.list(scope), files.pages(scope)]);
+      return { files: list.map((f) => entry(f, pages)), personal };
     },
 
     async delFile(input: ParsedInput<'DelFile'>, ctx: Ctx) {

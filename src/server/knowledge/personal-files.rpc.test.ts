@@ -116,7 +116,7 @@ describe.each(testDatabases())('personal files on %s', (kind) => {
     const mine = await list(alice);
     expect(mine).toMatchObject({ Error: 0, personal: true });
     expect(mine.files).toEqual([
-      { num, title: 'my-thesis', subject: 'drafts', tm: expect.any(String) },
+      { num, title: 'my-thesis', subject: 'drafts', tm: expect.any(String), chapters: 0, pages: 0 },
     ]);
     const [row] = await t.deps.db.select().from(friendFiles).where(eq(friendFiles.id, num));
     expect(row!.ownerId).toBe(await userId('alice@example.com'));

@@ -146,6 +146,12 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
   GetUsageStats: { days: 7 },
   GetSetCitations: { email: 'victim@example.com', friendid: 'victimsecret', citations: 0 },
   GetSetHorizon: { email: 'victim@example.com', friendid: 'victimsecret', chapter: 3 },
+  GetSetFileChapters: {
+    email: 'victim@example.com',
+    friendid: 'victimsecret',
+    num: 1,
+    chapters: [{ n: 1, line: 'diary' }],
+  },
 };
 
 /**
@@ -183,6 +189,7 @@ const targetsVictim: ActionName[] = [
   'AnalyzeFriendStats',
   'GetSetCitations',
   'GetSetHorizon',
+  'GetSetFileChapters',
 ];
 
 /**

@@ -3,7 +3,7 @@ import './messages.css';
 import './chat-search.css';
 import { ActionIcon, Alert, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { EDITOR_FRIEND_ID } from '../../../protocol/constants.ts';
@@ -73,6 +73,8 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
   const [searchOpen, setSearchOpen] = useState(false);
   /** A search hit to bring into view once its subject is shown. */
   const [jump, setJump] = useState<number | null>(null);
+  /** What to say when the jump's message is not in the conversation (a memory fact's source). */
+  const jumpMissing = useRef('');
   usePageTitle(info?.friendname ?? '');
 
   // The server settled on a subject (the most recent one, or the stored name's spelling).
@@ -173,7 +175,8 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
   const onJumped = useCallback(
     (found: boolean) => {
       setJump(null);
-      if (!found) setActionError(t('chatSearch.notLoaded'));
+      if (!found) setActionError(jumpMissing.current || t('chatSearch.notLoaded'));
+      jumpMissing.current = '';
     },
     [t],
   );
@@ -345,6 +348,13 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
           onClose={() => setDetails(null)}
           friendid={friendid}
           friendname={info.friendname}
+          onJump={(source) => {
+            setDetails(null);
+            setActionError('');
+            if (!subject || !sameName(source.subject, subject)) setSubject(source.subject);
+            jumpMissing.current = t('book.factSourceGone');
+            setJump(source.id);
+          }}
         />
       ) : null}
       {info ? (

@@ -26,6 +26,20 @@ function serve({ memory = '' } = {}) {
       if (i.set === 1 && typeof i.memory === 'string') mem = i.memory;
       return { Error: 0, memory: mem };
     },
+    GetMemoryFacts: () => ({
+      Error: 0,
+      facts: mem
+        ? [
+            {
+              id: 1,
+              text: mem.replace(/^- /, ''),
+              messageid: null,
+              subject: null,
+              tm: '2025-01-02 10:00:00',
+            },
+          ]
+        : [],
+    }),
   });
 }
 
@@ -87,6 +101,10 @@ describe('DetailsDialog', () => {
     expect(await screen.findByTestId('details-empty')).toHaveTextContent(
       'There is no information about you yet; it updates automatically during the conversation.',
     );
+    expect(inputsOf('GetMemoryFacts')[0]).toEqual({ friendid: 'holmes' });
+    // The list of facts first; the joined text is one click away, as it was.
+    await user.click(screen.getByTestId('memory-view-toggle'));
+    await screen.findByTestId('details-text');
     expect(inputsOf('GetSetMemory')[0]).toEqual({ friendid: 'holmes' });
     await user.type(screen.getByTestId('details-text'), 'Likes violins.');
     expect(screen.queryByTestId('details-empty')).not.toBeInTheDocument();
@@ -107,6 +125,8 @@ describe('DetailsDialog', () => {
     open('general');
     await screen.findByTestId('details-text');
     await user.click(screen.getByTestId('details-mode-memory'));
+    expect(await screen.findByTestId('memory-fact-text')).toHaveTextContent('Dana is a nurse.');
+    await user.click(screen.getByTestId('memory-view-toggle'));
     await waitFor(() =>
       expect(screen.getByTestId('details-text')).toHaveValue('- Dana is a nurse.'),
     );

@@ -14,6 +14,7 @@ import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { useTimedMessage } from '../../shared/hooks/use-timed-message.ts';
 import { isolate } from '../../shared/i18n/language.ts';
+import { MemoryFacts, type FactSource } from './memory-facts.tsx';
 import { useDetails, useSaveDetails, type DetailsMode } from './use-details.ts';
 
 function DetailsEditor({
@@ -103,15 +104,21 @@ export function DetailsDialog({
   onClose,
   friendid,
   friendname,
+  onJump,
 }: {
   opened: boolean;
   initialMode: DetailsMode;
   onClose: () => void;
   friendid: string;
   friendname: string;
+  /** Shows the message a memory fact was learned from (the dialog is closed by the caller). */
+  onJump?: (source: FactSource) => void;
 }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<DetailsMode>(initialMode);
+  // The memory opens as its list of facts; the joined text stays editable as before.
+  const [memoryAsText, setMemoryAsText] = useState(false);
+  const factList = mode === 'memory' && !memoryAsText;
   const label = (value: DetailsMode, text: string) => ({
     value,
     label: <span data-testid={`details-mode-${value}`}>{text}</span>,
@@ -129,7 +136,22 @@ export function DetailsDialog({
           label('memory', t('chat.detailsMemory')),
         ]}
       />
-      <DetailsEditor key={mode} mode={mode} friendid={friendid} friendname={friendname} />
+      {factList ? (
+        <MemoryFacts friendid={friendid} friendname={friendname} onJump={onJump} />
+      ) : (
+        <DetailsEditor key={mode} mode={mode} friendid={friendid} friendname={friendname} />
+      )}
+      {mode === 'memory' ? (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          mt="xs"
+          onClick={() => setMemoryAsText((v) => !v)}
+          data-testid="memory-view-toggle"
+        >
+          {memoryAsText ? t('book.factsAsList') : t('book.factsAsText')}
+        </Button>
+      ) : null}
     </Modal>
   );
 }

@@ -22,6 +22,7 @@ import { KnowledgeDialog } from '../../shared/knowledge/knowledge-dialog.tsx';
 import { BackgroundColumn } from './persona/background-column.tsx';
 import { PersonaColumn } from './persona/persona-column.tsx';
 import { StudioToolbar } from './studio-toolbar.tsx';
+import { BookPanel } from './book/book-panel.tsx';
 
 type Dialog = 'files' | 'knowledge' | 'delete' | null;
 
@@ -114,6 +115,7 @@ export function StudioEditor({
         <PersonaColumn form={form} locked={locked} globalPriv={globalPriv} />
         <BackgroundColumn form={form} locked={locked} />
       </fieldset>
+      {form.exists ? <BookPanel friendid={form.values.friendid} /> : null}
 
       {form.exists ? (
         <>

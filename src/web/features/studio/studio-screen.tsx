@@ -5,6 +5,7 @@ import './studio.css';
 import { Alert, Button, Container, Group, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -19,6 +20,7 @@ import { useEditPriv, useStudioFriend } from './api.ts';
 import { HelpProvider } from '../../shared/help/help-dialog.tsx';
 import { emptyForm, formFromFriend } from './form.ts';
 import { StudioEditor } from './studio-editor.tsx';
+import { CardImport, CardImportReport, importedOf } from './book/card-import.tsx';
 
 /**
  * /createdit, /createdit/:friendid and /createdit/fromimage/:image (spec part 1 §2): who may
@@ -49,6 +51,8 @@ function EditExisting({ friendid }: { friendid: string }) {
   const location = useLocation();
   const priv = useEditPriv(friendid);
   const friend = useStudioFriend(friendid, priv.data?.level === 0);
+  // Arrived from a card import: what the card lost, until the editor closes the note.
+  const [lost, setLost] = useState(() => importedOf(location.state));
   if (priv.isPending) return <PageLoader />;
   if (priv.isError) return <Problem>{errorText(priv.error)}</Problem>;
   if (priv.data.level !== 0) {
@@ -69,12 +73,15 @@ function EditExisting({ friendid }: { friendid: string }) {
   if (!friend.data) return <Problem testId="studio-denied">{t('studio.denied.view')}</Problem>;
   const justSaved = (location.state as { saved?: boolean } | null)?.saved === true;
   return (
-    <StudioEditor
-      initial={formFromFriend(friend.data)}
-      exists
-      owner={priv.data.owner}
-      justSaved={justSaved}
-    />
+    <>
+      {lost ? <CardImportReport lost={lost} onClose={() => setLost(null)} /> : null}
+      <StudioEditor
+        initial={formFromFriend(friend.data)}
+        exists
+        owner={priv.data.owner}
+        justSaved={justSaved}
+      />
+    </>
   );
 }
 
@@ -110,6 +117,7 @@ function CreateNew({ image }: { image: string | undefined }) {
           {errorText(fromImage.error)}
         </Alert>
       ) : null}
+      {image ? null : <CardImport />}
       <StudioEditor initial={initial} exists={false} owner />
     </>
   );

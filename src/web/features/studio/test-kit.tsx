@@ -55,6 +55,7 @@ export function serveStudio(overrides: Parameters<typeof answerCalls>[0] = {}) {
     GetFriendDetails: { Error: 0, friend: friendFull() },
     GetFriendEmails: { Error: 0, friendemails: [] },
     ModelsList: { Error: 0, models: ['auto', 'gpt-4o'], default: 'auto' },
+    GetSetCitations: { Error: 0, citations: 1 },
     ...overrides,
   });
 }

@@ -1,4 +1,4 @@
-import { Group, Table, TextInput } from '@mantine/core';
+import { Button, Group, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActionOutput } from '../../../protocol/registry.ts';
@@ -59,9 +59,14 @@ export function FileRow({
   onFindTitle,
   onTop,
   onDelete,
+  chaptersOpen,
+  onChapters,
 }: {
   file: FileEntry;
   busy: boolean;
+  chaptersOpen: boolean;
+  /** Opens or closes the file's chapters under its row. */
+  onChapters: () => void;
   onTitle: (title: string) => void;
   onSubject: (subject: string) => void;
   onFindTitle: () => void;
@@ -80,6 +85,22 @@ export function FileRow({
           onSave={onTitle}
           testId="files-title"
         />
+        <Button
+          size="compact-xs"
+          variant={chaptersOpen ? 'light' : 'subtle'}
+          color="gray"
+          mt={2}
+          aria-expanded={chaptersOpen}
+          title={t('book.chaptersButton')}
+          onClick={onChapters}
+          data-testid="files-chapters"
+        >
+          {file.pages
+            ? t('book.chaptersSummary', { chapters: file.chapters, pages: file.pages })
+            : file.chapters
+              ? t('reading.chapters', { count: file.chapters })
+              : t('book.chaptersNone')}
+        </Button>
       </Table.Td>
       <Table.Td>
         <InlineEdit

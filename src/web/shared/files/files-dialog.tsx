@@ -12,7 +12,7 @@ import '@mantine/notifications/styles.css';
 import { Alert, Divider, Group, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '../../../protocol/constants.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -21,6 +21,7 @@ import { useErrorText } from '../hooks/use-error-text.ts';
 import { isolate } from '../i18n/language.ts';
 import { useStored } from '../storage/use-stored.ts';
 import { HelpButton } from '../help/help-dialog.tsx';
+import { FileChaptersPanel } from './file-chapters.tsx';
 import { FileRow, type FileEntry } from './file-row.tsx';
 import { FileUpload, filesToasts } from './file-upload.tsx';
 import { useKnowledgeChanged } from '../knowledge/knowledge-api.ts';
@@ -58,6 +59,7 @@ export function FilesDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [deleting, setDeleting] = useState<FileEntry | null>(null);
+  const [chaptersOf, setChaptersOf] = useState<number | null>(null);
 
   // Spec part 1 §8: the files dialog closes when there is no user.
   useEffect(() => {
@@ -158,16 +160,31 @@ export function FilesDialog({
             </Table.Thead>
             <Table.Tbody>
               {api.files.data.map((f) => (
-                <FileRow
-                  key={f.num}
-                  file={f}
-                  busy={busy}
-                  onTitle={(title) => void run(() => api.setTitle(f.num, title))}
-                  onSubject={(subject) => void run(() => api.setSubject(f.num, subject))}
-                  onFindTitle={() => void findTitle(f.num)}
-                  onTop={() => void run(() => api.moveToTop(f.num))}
-                  onDelete={() => setDeleting(f)}
-                />
+                <Fragment key={f.num}>
+                  <FileRow
+                    file={f}
+                    busy={busy}
+                    onTitle={(title) => void run(() => api.setTitle(f.num, title))}
+                    onSubject={(subject) => void run(() => api.setSubject(f.num, subject))}
+                    onFindTitle={() => void findTitle(f.num)}
+                    onTop={() => void run(() => api.moveToTop(f.num))}
+                    onDelete={() => setDeleting(f)}
+                    chaptersOpen={chaptersOf === f.num}
+                    onChapters={() => setChaptersOf((n) => (n === f.num ? null : f.num))}
+                  />
+                  {chaptersOf === f.num ? (
+                    <Table.Tr data-testid="files-chapters-row">
+                      <Table.Td colSpan={5} className="files-dialog__chapters-cell">
+                        <FileChaptersPanel
+                          friendid={friendid}
+                          num={f.num}
+                          title={f.title}
+                          onClose={() => setChaptersOf(null)}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                </Fragment>
               ))}
             </Table.Tbody>
           </Table>

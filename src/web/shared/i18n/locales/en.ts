@@ -1,5 +1,6 @@
 import { imageEditorEn } from './image-editor.ts';
 import { readingEn } from './reading.ts';
+import { bookEn } from './book.ts';
 import { groupRetryEn } from './group-retry.ts';
 import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
@@ -408,6 +409,8 @@ export const en = {
   ...groupEn,
   voice: voiceEn,
   billing: billingEn,
+  // bookui: the book features' screens (issue 18)
+  book: bookEn,
 } as const;
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

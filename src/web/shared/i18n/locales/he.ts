@@ -1,5 +1,6 @@
 import { imageEditorHe } from './image-editor.ts';
 import { readingHe } from './reading.ts';
+import { bookHe } from './book.ts';
 import { groupRetryHe } from './group-retry.ts';
 import { chatExtrasHe } from './chat-extras.ts';
 import { chatSearchHe } from './chat-search.ts';
@@ -402,4 +403,6 @@ export const he: Translation = {
   ...groupHe,
   voice: voiceHe,
   billing: billingHe,
+  // bookui: the book features' screens (issue 18)
+  book: bookHe,
 };

@@ -1,0 +1,93 @@
+import { ErrorCode, type Lang } from '../../protocol/errors.ts';
+import type { ParsedInput } from '../../protocol/registry.ts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { friendsRepo } from '../friends/friends.repo.ts';
+import { indexText, type ChapterHeading } from '../knowledge/chapters.ts';
+import { requireFileScope } from '../knowledge/file-scope.ts';
+import { filesRepo, type FileRow, type FileScope } from '../knowledge/files.repo.ts';
+import { msg } from '../messages.ts';
+import { requireUser, type Ctx } from '../rpc/context.ts';
+import { fileChaptersRepo } from './file-chapters.repo.ts';
+
+/** The text's lines as indexText compares them: page breaks apart, trimmed. */
+function textLines(text: string): string[] {
+  return text.split('\n').flatMap((raw) => raw.split('\f').map((piece) => piece.trim()));
+}
+
+/**
+ * The editor's headings placed in the order of the text. A line given twice takes its
+ * occurrences one after the other; a line the text does not hold is refused by name.
+ */
+export function placeHeadings(
+  text: string,
+  wanted: ChapterHeading[],
+  lang: Lang,
+): ChapterHeading[] {
+  const at = new Map<string, number[]>();
+  textLines(text).forEach((line, i) => {
+    if (line) at.set(line, [...(at.get(line) ?? []), i]);
+  });
+  const used = new Map<string, number>();
+  const placed = wanted.map((h) => {
+    const line = h.line.trim();
+    const k = used.get(line) ?? 0;
+    const pos = at.get(line)?.[k];
+    if (pos === undefined) {
+      throw new AppError(
+        ErrorCode.BAD_INPUT,
+        msg('chapterLineMissing', lang, { line: line.slice(0, 80) }),
+      );
+    }
+    used.set(line, k + 1);
+    return { pos, heading: { n: h.n, line } };
+  });
+  return placed.sort((a, b) => a.pos - b.pos).map((p) => p.heading);
+}
+
+/** The files manager's chapters of a file (issue 18): read, and corrected by its editors. */
+export function fileChaptersService(deps: Deps) {
+  const friends = friendsRepo(deps.db);
+  const files = filesRepo(deps.db);
+  const repo = fileChaptersRepo(deps.db);
+
+  async function describe(scope: FileScope, file: FileRow) {
+    const [spans, pages] = await Promise.all([
+      repo.spans(scope, file.id),
+      repo.pages(scope, file.id),
+    ]);
+    const byChapter = new Map(spans.map((s) => [s.chapter, s]));
+    const seen = new Set<number>();
+    const chapters = file.chapters.map((h) => {
+      // Two headings with one number share its passages: counted once, on the first.
+      const span = seen.has(h.n) ? undefined : byChapter.get(h.n);
+      seen.add(h.n);
+      return {
+        n: h.n,
+        line: h.line,
+        page: span?.page ?? null,
+        passages: Number(span?.passages ?? 0),
+      };
+    });
+    const passages = spans.reduce((a, s) => a + Number(s.passages), 0);
+    return { chapters, pages, passages };
+  }
+
+  return {
+    async getSet(input: ParsedInput<'GetSetFileChapters'>, ctx: Ctx) {
+      const { scope } = await requireFileScope(friends, input.friendid, requireUser(ctx), ctx.lang);
+      const file = await files.byNum(scope, input.num);
+      if (!file) throw new AppError(ErrorCode.NOT_FOUND, msg('fileNotFound', ctx.lang));
+      if (input.chapters === undefined) return describe(scope, file);
+
+      const stored = await deps.storage.get(`${file.storageKey}.txt`);
+      if (!stored) throw new AppError(ErrorCode.NOT_FOUND, msg('fileNotFound', ctx.lang));
+      const text = stored.toString('utf8');
+      const headings = placeHeadings(text, input.chapters, ctx.lang);
+      await repo.replace(scope, file.id, headings, indexText(text, headings), deps.clock.now());
+      return describe(scope, { ...file, chapters: headings });
+    },
+  };
+}
+
+export type FileChaptersService = ReturnType<typeof fileChaptersService>;

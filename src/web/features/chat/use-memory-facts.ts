@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ActionOutput } from '../../../protocol/registry.ts';
+import { callOrThrow } from '../../shared/api/call-or-throw.ts';
+import { detailsKey } from './use-details.ts';
+
+export type MemoryFact = ActionOutput<'GetMemoryFacts'>['facts'][number];
+
+export const memoryFactsKey = (friendid: string) => ['memoryFacts', friendid] as const;
+
+/**
+ * The character's memory of the caller as facts (GetMemoryFacts). Written by the server
+ * during conversations, so read afresh each time the dialog opens.
+ */
+export function useMemoryFacts(friendid: string) {
+  return useQuery({
+    queryKey: memoryFactsKey(friendid),
+    staleTime: 0,
+    queryFn: async () => (await callOrThrow('GetMemoryFacts', { friendid })).facts,
+  });
+}
+
+/** Corrects or deletes one fact; both answer the list, which replaces the cached one. */
+export function useEditMemoryFact(friendid: string) {
+  const qc = useQueryClient();
+  const done = (facts: MemoryFact[]) => {
+    qc.setQueryData(memoryFactsKey(friendid), facts);
+    // The joined text (GetSetMemory) is made of the facts.
+    void qc.invalidateQueries({ queryKey: detailsKey('memory', friendid) });
+  };
+  const correct = useMutation({
+    mutationFn: async ({ id, text }: { id: number; text: string }) =>
+      (await callOrThrow('SetMemoryFact', { friendid, id, text })).facts,
+    onSuccess: done,
+  });
+  const remove = useMutation({
+    mutationFn: async (id: number) => (await callOrThrow('DelMemoryFact', { friendid, id })).facts,
+    onSuccess: done,
+  });
+  return { correct, remove };
+}
