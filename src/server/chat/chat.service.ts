@@ -181,7 +181,7 @@ export function chatService(deps: ChatDeps) {
         // Queued before the answer counts as done, so a crash right after cannot lose it; a
         // queue that refuses is logged and the stored answer stands.
         await memory
-          .afterTurn(subject, prompt.assembled.needsFold, ctx.lang)
+          .afterTurn(subject, prompt.assembled.needsFold, ctx.lang, prompt.unseenByMemory)
           .catch((err: unknown) => deps.log.warn({ err }, 'memory job not queued'));
         return row!;
       },

@@ -23,6 +23,11 @@ export interface TurnPrompt {
   userId: number;
   /** The passages the model was sent, numbered from 1; null when the character does not cite. */
   cited: Passage[] | null;
+  /**
+   * How many messages of the conversation the character's memory has not read once this
+   * turn's answer is stored (at least; Infinity when some are out of the prompt's reach).
+   */
+  unseenByMemory: number;
 }
 
 const KNOWLEDGE_PASSAGES = 4;
@@ -149,5 +154,10 @@ export async function buildTurnPrompt(
     friend,
     userId: me.id,
     cited: cite ? knowledge : null,
+    // The rows read for the history already tell it: the new answer will be one more.
+    unseenByMemory:
+      speaker.memorySeenUpTo < subject.summarizedUpTo
+        ? Infinity
+        : all.filter((m) => m.id > speaker.memorySeenUpTo && inHistory(m)).length + 1,
   };
 }
