@@ -6,6 +6,8 @@
  * only means something while one request runs at a time.
  */
 import { subscribe } from 'node:diagnostics_channel';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 
 export interface ProbeStats {
   /** CPU microseconds, user + system, since the process started. */
@@ -17,7 +19,12 @@ export interface ProbeStats {
   beforeCalls: number;
 }
 
-export type ProbeMessage = { type: 'stats' } | { type: 'reset' };
+export type ProbeMessage =
+  | { type: 'stats' }
+  | { type: 'reset' }
+  /** A V8 CPU profile of what runs between the two messages (bench/chat-profile.ts). */
+  | { type: 'profile-start' }
+  | { type: 'profile-stop'; file: string };
 
 const cpuNow = () => {
   const u = process.cpuUsage();
@@ -43,7 +50,27 @@ export function startProbe() {
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 250);
   sampler.unref();
+  let inspector: Session | null = null;
   process.on('message', (m: ProbeMessage) => {
+    if (m.type === 'profile-start') {
+      void (async () => {
+        inspector = new Session();
+        inspector.connect();
+        await inspector.post('Profiler.enable');
+        await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+        await inspector.post('Profiler.start');
+        process.send!({ type: 'profile-started' });
+      })();
+    }
+    if (m.type === 'profile-stop' && inspector) {
+      const session = inspector;
+      void (async () => {
+        const { profile } = await session.post('Profiler.stop');
+        writeFileSync(m.file, JSON.stringify(profile));
+        session.disconnect();
+        process.send!({ type: 'profile-stopped' });
+      })();
+    }
     if (m.type === 'reset') {
       peak = process.memoryUsage.rss();
       beforeCallUs = 0;

@@ -1,4 +1,4 @@
-import type { LanguageModel } from 'ai';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { Config } from '../config.ts';
 import { availableModels, OFFLINE_MODEL } from './models.ts';
 import { createProviders, type Providers } from './registry.ts';
@@ -10,7 +10,7 @@ export interface ResolvedModel {
   name: string;
   provider: ProviderKind;
   /** Null for the built-in offline model. */
-  model: LanguageModel | null;
+  model: LanguageModelV4 | null;
 }
 
 function providerOf(config: Config, name: string): ProviderKind | null {

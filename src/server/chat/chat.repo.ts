@@ -268,6 +268,7 @@ export function chatRepo(db: Db) {
           notes: users.notes,
           friendNotes: friendNotes.notes,
           memory: memories.memory,
+          memorySeenUpTo: memories.seenUpTo,
         })
         .from(users)
         .leftJoin(
@@ -281,6 +282,8 @@ export function chatRepo(db: Db) {
         notes: row?.notes ?? '',
         friendNotes: row?.friendNotes ?? '',
         memory: row?.memory ?? '',
+        /** The last message the memory has read (0: none yet). */
+        memorySeenUpTo: row?.memorySeenUpTo ?? 0,
       };
     },
     async memory(userId: number, friendId: number) {

@@ -8,14 +8,12 @@ import { friendsRepo } from '../friends/friends.repo.ts';
 import type { Passage } from '../knowledge/retrieval.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import type { Streaming } from '../rpc/streaming.ts';
 import { chatRepo, type MessageRow, type SubjectRow } from './chat.repo.ts';
 import {
   createSubjectWithGreeting,
   openFriend,
   replyStatus,
   resolveSubject,
-  toAnswer,
   toChatMessage,
 } from './conversation.ts';
 import { parseMarkers } from './markers.ts';
@@ -23,8 +21,9 @@ import { resolveCitations } from '../reading/citations.ts';
 import { createMemoryKeeper } from './memory.ts';
 import { storeStopped } from './stopped-reply.ts';
 import { memoryFactsRepo } from './memory-facts.repo.ts';
-import { buildTurnPrompt } from './turn-prompt.ts';
-import { createReplyRunner, type ReplyEvent, type ReplyRunner } from './reply-runner.ts';
+import { assembleTurn, buildTurnPrompt, gatherTurn } from './turn-prompt.ts';
+import { createReplyRunner, type ReplyRunner } from './reply-runner.ts';
+import { replyStreamer } from './reply-stream.ts';
 
 /** Passages for a turn: the character's shared knowledge plus `userId`'s own personal files. */
 export type Retriever = (
@@ -65,55 +64,7 @@ export function chatService(deps: ChatDeps) {
   );
   deps.jobs.schedule('chat-sweep-stale', '*/5 * * * *');
 
-  type Answer = ReturnType<typeof toAnswer>;
-
-  /** Streams reply `replyId` from `offset`, ending with the stored answer. */
-  function stream(
-    reply: MessageRow,
-    subjectId: number,
-    showModel: boolean,
-    ctx: Ctx,
-    start?: Record<string, unknown>,
-  ): Streaming<Answer> {
-    let resolveDone!: (a: Answer) => void;
-    let rejectDone!: (e: unknown) => void;
-    const done = new Promise<Answer>((res, rej) => {
-      resolveDone = res;
-      rejectDone = rej;
-    });
-    const subscribers = new Set<(event: string, data: unknown) => void>();
-    const toEvent = (e: ReplyEvent) => {
-      if (e.type === 'delta') for (const s of subscribers) s('delta', { text: e.text });
-      if (e.type === 'restart') for (const s of subscribers) s('restart', {});
-      if (e.type === 'done') {
-        unfollow();
-        repo
-          .subjectById(subjectId)
-          .then((subject) =>
-            resolveDone(toAnswer(e.row, subject!, showModel, msg('replyFailed', ctx.lang))),
-          )
-          .catch(rejectDone);
-      }
-    };
-    // Follow from the start at once, so nothing is missed before a client subscribes.
-    let backlog = '';
-    const early = (e: ReplyEvent) => {
-      if (e.type === 'delta') backlog += e.text;
-      if (e.type === 'restart') backlog = '';
-      toEvent(e);
-    };
-    const unfollow = runner.follow(reply.id, reply.content.length, early);
-    return {
-      kind: 'stream',
-      done,
-      subscribe(send) {
-        if (start) send('start', start);
-        if (backlog) send('delta', { text: backlog });
-        subscribers.add(send);
-        return () => subscribers.delete(send);
-      },
-    };
-  }
+  const stream = replyStreamer(repo, runner);
 
   async function launch(
     reply: MessageRow,
@@ -181,7 +132,7 @@ export function chatService(deps: ChatDeps) {
         // Queued before the answer counts as done, so a crash right after cannot lose it; a
         // queue that refuses is logged and the stored answer stands.
         await memory
-          .afterTurn(subject, prompt.assembled.needsFold, ctx.lang)
+          .afterTurn(subject, prompt.assembled.needsFold, ctx.lang, prompt.unseenByMemory)
           .catch((err: unknown) => deps.log.warn({ err }, 'memory job not queued'));
         return row!;
       },
@@ -227,36 +178,37 @@ export function chatService(deps: ChatDeps) {
       const lang = input.lang ?? ctx.lang;
       const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
       const hold = await holdCredits(me, friend, ctx);
+      const turn = { me, friend, subject, lang, detailsfor: input.detailsfor };
       // The user's message is stored before the model is called: it is never lost. The
-      // reply's row comes in the same statement (one round trip).
-      const { userMessage, reply } = await repo.insertTurn(
-        {
-          subjectId: subject.id,
-          role: 'user',
-          content: input.message,
-          img: input.img || null,
-          // The session's user row is read on this request already: its name is current.
-          speaker: me.fullname,
-        },
-        {
-          subjectId: subject.id,
-          role: 'assistant',
-          status: 'streaming',
-          speaker: friend.friendname,
-          model: deps.engine.resolver.resolve(friend.model).name,
-        },
-      );
-      await hold?.bind(reply.id);
+      // reply's row comes in the same statement; what the prompt reads is read meanwhile.
+      const [stored, gathered] = await Promise.allSettled([
+        repo
+          .insertTurn(
+            {
+              subjectId: subject.id,
+              role: 'user',
+              content: input.message,
+              img: input.img || null,
+              // The session's user row is read on this request already: its name is current.
+              speaker: me.fullname,
+            },
+            {
+              subjectId: subject.id,
+              role: 'assistant',
+              status: 'streaming',
+              speaker: friend.friendname,
+              model: deps.engine.resolver.resolve(friend.model).name,
+            },
+          )
+          .then(async (t) => (await hold?.bind(t.reply.id), t)),
+        gatherTurn(deps, repo, friends, { ...turn, question: input.message }),
+      ]);
+      if (stored.status === 'rejected') throw stored.reason;
+      const { userMessage, reply } = stored.value;
       let prompt;
       try {
-        prompt = await buildTurnPrompt(deps, repo, friends, {
-          me,
-          friend,
-          subject,
-          userMessage,
-          lang,
-          detailsfor: input.detailsfor,
-        });
+        if (gathered.status === 'rejected') throw gathered.reason;
+        prompt = await assembleTurn(deps, friends, turn, gathered.value, userMessage);
       } catch (err) {
         // The question stays; its reply says it failed and can be retried.
         await repo.updateMessage(reply.id, { status: 'failed', error: null });

@@ -131,11 +131,16 @@ export function createMemoryKeeper(
   jobs.define<Job>('chat-fold', fold, { policy: 'stately', retryLimit: 2 });
 
   return {
-    async afterTurn(subject: SubjectRow, needsFold: boolean, lang: 'he' | 'en') {
+    /**
+     * `unseen`: how many messages the memory has not read (TurnPrompt.unseenByMemory). Below
+     * MEMORY_EVERY the job would find nothing to do: it is not queued (most turns).
+     */
+    async afterTurn(subject: SubjectRow, needsFold: boolean, lang: 'he' | 'en', unseen: number) {
       const job: Job = { subjectId: subject.id, lang };
-      await jobs.send('chat-memory', job, {
-        singletonKey: `${subject.userId}:${subject.friendId}`,
-      });
+      if (unseen >= MEMORY_EVERY)
+        await jobs.send('chat-memory', job, {
+          singletonKey: `${subject.userId}:${subject.friendId}`,
+        });
       if (needsFold) await jobs.send('chat-fold', job, { singletonKey: String(subject.id) });
     },
   };

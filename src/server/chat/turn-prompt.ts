@@ -23,29 +23,50 @@ export interface TurnPrompt {
   userId: number;
   /** The passages the model was sent, numbered from 1; null when the character does not cite. */
   cited: Passage[] | null;
+  /**
+   * How many messages of the conversation the character's memory has not read once this
+   * turn's answer is stored (at least; Infinity when some are out of the prompt's reach).
+   */
+  unseenByMemory: number;
 }
 
 const KNOWLEDGE_PASSAGES = 4;
+
+type TurnInput = {
+  me: SessionUser;
+  friend: FriendRow;
+  subject: SubjectRow;
+  lang: 'he' | 'en';
+  detailsfor?: string | undefined;
+};
 
 /** Gathers everything one turn's prompt needs and assembles it (prompt.ts decides the order). */
 export async function buildTurnPrompt(
   deps: ChatDeps,
   repo: ChatRepo,
   friends: FriendsRepo,
-  t: {
-    me: SessionUser;
-    friend: FriendRow;
-    subject: SubjectRow;
-    userMessage: MessageRow;
-    lang: 'he' | 'en';
-    detailsfor?: string | undefined;
-  },
+  t: TurnInput & { userMessage: MessageRow },
 ): Promise<TurnPrompt> {
-  const { me, friend, subject, userMessage, lang } = t;
-  const resolved = deps.engine.resolver.resolve(friend.model);
+  const gathered = await gatherTurn(deps, repo, friends, { ...t, question: t.userMessage.content });
+  return assembleTurn(deps, friends, t, gathered, t.userMessage);
+}
+
+export type GatheredTurn = Awaited<ReturnType<typeof gatherTurn>>;
+
+/**
+ * What a turn's prompt reads (the user, the history, the passages, the horizon), from the
+ * question's text alone: it can run while the question is being stored (AskFriend).
+ */
+export async function gatherTurn(
+  deps: ChatDeps,
+  repo: ChatRepo,
+  friends: FriendsRepo,
+  t: TurnInput & { question: string },
+) {
+  const { me, friend, subject } = t;
   const reading = readingRepo(deps.db);
   // "I have read up to chapter 7" said in words sets the reader's spoiler horizon first.
-  const said = horizonSaid(userMessage.content);
+  const said = horizonSaid(t.question);
   if (said) {
     const chapter = 'chapter' in said ? said.chapter : null;
     await reading.setHorizon(me.id, friend.id, chapter, deps.clock.now());
@@ -58,7 +79,7 @@ export async function buildTurnPrompt(
     deps
       .retrieve(
         friend.id,
-        userMessage.content,
+        t.question,
         KNOWLEDGE_PASSAGES,
         hasPersonalFiles(friend) ? me.id : null,
         me.id,
@@ -69,8 +90,23 @@ export async function buildTurnPrompt(
       }),
     reading.horizon(me.id, friend.id),
   ]);
+  return { speaker, all, knowledge, horizon };
+}
+
+/** The prompt of a turn from what gatherTurn read and the stored question. */
+export async function assembleTurn(
+  deps: ChatDeps,
+  friends: FriendsRepo,
+  t: TurnInput,
+  { speaker, all, knowledge, horizon }: GatheredTurn,
+  userMessage: MessageRow,
+): Promise<TurnPrompt> {
+  const { me, friend, subject, lang } = t;
+  const resolved = deps.engine.resolver.resolve(friend.model);
+  // Rows read before the question was stored, or after: only the earlier ones are history.
+  const earlier = all.filter((m) => m.id < userMessage.id);
   const cite = friend.citations === 1;
-  const history = all.filter((m) => m.id < userMessage.id && inHistory(m) && m.content.trim());
+  const history = earlier.filter((m) => inHistory(m) && m.content.trim());
   const toEngine = (m: MessageRow): EngineMessage => ({
     role: m.role === 'user' ? 'user' : 'assistant',
     content: m.content,
@@ -149,5 +185,10 @@ export async function buildTurnPrompt(
     friend,
     userId: me.id,
     cited: cite ? knowledge : null,
+    // The rows read for the history already tell it; the question and its answer are two more.
+    unseenByMemory:
+      speaker.memorySeenUpTo < subject.summarizedUpTo
+        ? Infinity
+        : earlier.filter((m) => m.id > speaker.memorySeenUpTo && inHistory(m)).length + 2,
   };
 }

@@ -1,0 +1,134 @@
+/**
+ * A CPU profile of the product's chat turns (issue 17), to see where the figures of
+ * bench/chat.ts go: the real server on a fresh PostgreSQL database (or PGlite without
+ * DATABASE_URL), the fake provider in its own process, warm turns first, then a V8 profile of
+ * the measured turns only. Writes a .cpuprofile (open it in Chrome's DevTools) and prints the
+ * heaviest functions and packages by self time.
+ *
+ *   DATABASE_URL=postgresql://… node bench/chat-profile.ts [turn|tokens|flat] [out.cpuprofile]
+ *   turn    40 streamed turns of 2 tokens, one at a time (the cost before the model call)
+ *   tokens  40 streamed turns of 201 tokens, 20 at a time (the cost per streamed token)
+ *   flat    200 non-streamed turns, 10 at a time
+ *   BENCH_NO_PROFILE=1  the same figures without the profiler (its sampling costs CPU too)
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { load, script, start, turn } from './chat-client.ts';
+
+const kind = process.argv[2] ?? 'turn';
+const out = process.argv[3] ?? join(tmpdir(), `chat-${kind}.cpuprofile`);
+const base = process.env.DATABASE_URL;
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  await c.query(sql);
+  await c.end();
+}
+
+const provider = await start('./provider.ts', process.env);
+const env: Record<string, string | undefined> = { ...process.env };
+delete env.REDIS_URL;
+let dbName: string | null = null;
+if (base) {
+  dbName = `bench_${randomBytes(5).toString('hex')}`;
+  await admin(`create database ${dbName}`);
+  const url = new URL(base);
+  url.pathname = `/${dbName}`;
+  env.DATABASE_URL = url.toString();
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'sefer-profile-'));
+const product = await start('./chat-server.ts', {
+  ...env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  OPENAI_COMPATIBLE_BASE_URL: provider.ready.url as string,
+  OPENAI_COMPATIBLE_MODELS: 'fake-model',
+  API_RATE_LIMIT: '100000000',
+  API_RATE_LIMIT_PER_IP: '100000000',
+  FREE_CREDITS: '1000000000',
+});
+try {
+  const { tokens } = await product.ask<{ tokens: string[] }>({ type: 'users', n: 20 }, 'users');
+  const t = { name: 'product' as const, base: `http://127.0.0.1:${product.ready.port}`, tokens };
+  const play = (i: number, w: number) =>
+    kind === 'turn'
+      ? turn(t, 0, `p ${i} ${script(2, 0, 0)}`, true)
+      : kind === 'tokens'
+        ? turn(t, w, `p ${i} ${script(201, 0, 0)}`, true)
+        : turn(t, w, `p ${i} ${script(20, 0, 0)}`, false);
+  const [count, conc] = kind === 'turn' ? [40, 1] : kind === 'tokens' ? [40, 20] : [200, 10];
+  await load(60, conc, play); // warm: JIT, pools, caches
+  await product.reset();
+  const s0 = await product.stats();
+  const profiling = !process.env.BENCH_NO_PROFILE;
+  if (profiling) await product.ask({ type: 'profile-start' }, 'profile-started');
+  const run = await load(count, conc, play);
+  if (profiling) await product.ask({ type: 'profile-stop', file: out }, 'profile-stopped');
+  const s1 = await product.stats();
+  const errors = run.results.filter((r) => !r.ok).length;
+  console.log(
+    `${kind}: ${count} turns, ${errors} errors, CPU ${((s1.cpuUs - s0.cpuUs) / 1000 / count).toFixed(2)} ms/turn` +
+      (s1.beforeCalls
+        ? `, before the call ${(s1.beforeCallUs / 1000 / s1.beforeCalls).toFixed(2)} ms`
+        : ''),
+  );
+  if (profiling) {
+    summarise(JSON.parse(readFileSync(out, 'utf8')) as Profile);
+    console.log(`profile: ${out}`);
+  }
+} finally {
+  await product.stop();
+  await provider.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (dbName) await admin(`drop database if exists ${dbName} with (force)`);
+}
+
+interface Profile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    children?: number[];
+  }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function summarise(p: Profile) {
+  const self = new Map<number, number>();
+  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const byFn = new Map<string, number>();
+  const byPkg = new Map<string, number>();
+  for (const n of p.nodes) {
+    const us = self.get(n.id) ?? 0;
+    if (!us) continue;
+    const { functionName, url, lineNumber } = n.callFrame;
+    const file = url.replace(/^.*\/(node_modules\/)/, '$1').replace(/^file:\/\/.*\/src\//, 'src/');
+    byFn.set(
+      `${functionName || '(anon)'} ${file}:${lineNumber + 1}`,
+      (byFn.get(`${functionName || '(anon)'} ${file}:${lineNumber + 1}`) ?? 0) + us,
+    );
+    const pkg =
+      /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+      (url.startsWith('node:')
+        ? url
+        : url.includes('/src/')
+          ? 'src/' + (/\/src\/([^/]+\/[^/]+)/.exec(url)?.[1] ?? '')
+          : functionName.startsWith('(')
+            ? functionName
+            : 'other');
+    byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + us);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `  ${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`)
+      .join('\n');
+  console.log(`sampled ${(total / 1000).toFixed(0)} ms\nby package:\n${top(byPkg, 25)}`);
+  console.log(`by function:\n${top(byFn, 40)}`);
+}
