@@ -5,13 +5,7 @@ import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { call } from '../../shared/api/client.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
 import type { FriendForm } from './form.ts';
-
-export const studioKeys = {
-  priv: (email: string | null, friendid: string) => ['studio', 'priv', email, friendid] as const,
-  friend: (email: string | null, friendid: string) =>
-    ['studio', 'friend', email, friendid] as const,
-  models: (email: string | null) => ['studio', 'models', email] as const,
-};
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /** CheckEditPriv levels: 0 edit, 1 view, 2 none. */
 export interface EditPriv {
@@ -31,7 +25,7 @@ export interface EditPriv {
 export function useEditPriv(friendid: string) {
   const email = useStored('email');
   return useQuery({
-    queryKey: studioKeys.priv(email, friendid),
+    queryKey: queryKeys.studio.priv(email, friendid),
     staleTime: 0,
     queryFn: async (): Promise<EditPriv> => {
       const a = await call('CheckEditPriv', { friendid });
@@ -51,7 +45,7 @@ export function useEditPriv(friendid: string) {
 export function useStudioFriend(friendid: string, enabled: boolean) {
   const email = useStored('email');
   return useQuery({
-    queryKey: studioKeys.friend(email, friendid),
+    queryKey: queryKeys.studio.friend(email, friendid),
     enabled,
     staleTime: 0,
     queryFn: async (): Promise<FriendFull | null> => {
@@ -76,8 +70,8 @@ export function seedSavedFriend(
     creatorname: '',
     priv: 0,
   };
-  qc.setQueryData(studioKeys.friend(email, form.friendid), friend);
-  qc.setQueryData<EditPriv>(studioKeys.priv(email, form.friendid), {
+  qc.setQueryData(queryKeys.studio.friend(email, form.friendid), friend);
+  qc.setQueryData<EditPriv>(queryKeys.studio.priv(email, form.friendid), {
     level: 0,
     message: '',
     friendname: form.friendname,
@@ -89,7 +83,7 @@ export function seedSavedFriend(
 export function useModels(enabled: boolean) {
   const email = useStored('email');
   return useQuery({
-    queryKey: studioKeys.models(email),
+    queryKey: queryKeys.studio.models(email),
     enabled,
     staleTime: 10 * 60_000,
     queryFn: async (): Promise<string[]> => {

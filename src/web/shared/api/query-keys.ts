@@ -23,7 +23,7 @@ export const queryKeys = {
     all: () => ['friends'] as const,
     list: (email: string | null, filter: object) => ['friends', email, filter] as const,
     /** A public character on the landing page. */
-    public: (friendid: string) => ['friendPublic', friendid] as const,
+    public: (friendid: string | undefined) => ['friendPublic', friendid] as const,
     /** The chat's character card. */
     card: (friendid: string) => ['friendDetails', friendid] as const,
     assistants: (lang: string) => ['assistants', lang] as const,
@@ -36,7 +36,7 @@ export const queryKeys = {
     models: (email: string | null) => ['studio', 'models', email] as const,
     access: (email: string | null, friendid: string) =>
       ['studio', 'access', email, friendid] as const,
-    fromImage: (image: string) => ['studio', 'fromImage', image] as const,
+    fromImage: (image: string | undefined) => ['studio', 'fromImage', image] as const,
     idCheck: (friendid: string) => ['studio', 'idCheck', friendid] as const,
     /** The user's generated images (the studio's picker). */
     images: (email: string | null) => ['studio', 'images', email] as const,

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../shared/api/client.ts';
 import { useStored } from '../../../shared/storage/use-stored.ts';
-import { seedSavedFriend, studioKeys } from '../api.ts';
+import { seedSavedFriend } from '../api.ts';
 import { saveInput, validate } from '../form.ts';
 import type { IdStatus } from './use-id-check.ts';
 import type { StudioForm } from './use-studio-form.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
 
 /** The save button (SetFriendDetails, `insert: 1` the first time) and delete (DeleteFriend). */
 export function useSaveFriend(
@@ -57,7 +58,7 @@ export function useSaveFriend(
         form.set('description', answer.description);
         form.markSaved({ description: answer.description });
       }
-      void qc.invalidateQueries({ queryKey: ['friends'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.friends.all() });
       showSaved();
       if (insert) {
         setReopening(true);
@@ -86,9 +87,9 @@ export function useSaveFriend(
         fail(answer.Errstr || t('common.unknownError'));
         return false;
       }
-      void qc.invalidateQueries({ queryKey: ['friends'] });
-      qc.removeQueries({ queryKey: studioKeys.friend(email, form.values.friendid) });
-      qc.removeQueries({ queryKey: studioKeys.priv(email, form.values.friendid) });
+      void qc.invalidateQueries({ queryKey: queryKeys.friends.all() });
+      qc.removeQueries({ queryKey: queryKeys.studio.friend(email, form.values.friendid) });
+      qc.removeQueries({ queryKey: queryKeys.studio.priv(email, form.values.friendid) });
       await navigate('/main', { replace: true });
       return true;
     } catch {
