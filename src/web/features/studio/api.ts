@@ -3,6 +3,7 @@ import { MODEL_FALLBACK_LIST } from '../../../protocol/constants.ts';
 import type { FriendFull } from '../../../protocol/entities.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { call } from '../../shared/api/client.ts';
+import { useActionQuery } from '../../shared/api/use-action.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
 import type { FriendForm } from './form.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
@@ -44,15 +45,16 @@ export function useEditPriv(friendid: string) {
 /** A character with everything the studio edits (editors get FriendFull). */
 export function useStudioFriend(friendid: string, enabled: boolean) {
   const email = useStored('email');
-  return useQuery({
-    queryKey: queryKeys.studio.friend(email, friendid),
-    enabled,
-    staleTime: 0,
-    queryFn: async (): Promise<FriendFull | null> => {
-      const { friend } = await callOrThrow('GetFriendDetails', { friendid });
-      return 'personality' in friend ? friend : null;
+  return useActionQuery(
+    'GetFriendDetails',
+    { friendid },
+    {
+      queryKey: queryKeys.studio.friend(email, friendid),
+      enabled,
+      staleTime: 0,
+      pick: ({ friend }): FriendFull | null => ('personality' in friend ? friend : null),
     },
-  });
+  );
 }
 
 /** After a first save the screen moves to /createdit/<id>: it opens from these at once. */
