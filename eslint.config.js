@@ -69,6 +69,21 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // One module makes every TanStack Query key (docs/adding-an-action.md, step 5), so features
+    // reach each other's data without importing each other. lint-query-keys.test.ts checks it.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/shared/api/query-keys.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'make query keys in src/web/shared/api/query-keys.ts (queryKeys.…)',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { sessionQueryKey } from '../../shared/session/use-session-check.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 import { afterSignInPath, saveSignIn, type SignedIn } from '../../shared/session/session.ts';
 import { useAssistantHost } from '../../shared/session/use-assistant-host.ts';
 
@@ -14,9 +14,9 @@ export function useFinishSignIn(retmodule?: string) {
   const assistantHost = useAssistantHost();
   return (answer: SignedIn) => {
     saveSignIn(answer);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.config()[0] });
     // The server has just said the session is good: no need to ask again.
-    queryClient.setQueryData(sessionQueryKey(answer.email), true);
+    queryClient.setQueryData(queryKeys.session(answer.email), true);
     void navigate(afterSignInPath(retmodule, !!assistantHost), { replace: true });
   };
 }

@@ -7,20 +7,13 @@ import { postJson } from '../../shared/api/client.ts';
 import { ApiError } from '../../shared/api/errors.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
-
-export const billingKeys = {
-  userData: (email: string | null) => ['userData', email] as const,
-  orders: (email: string | null, lang: Lang) => ['orderHistory', email, lang] as const,
-  status: (email: string | null, lang: Lang) => ['subscriptionStatus', email, lang] as const,
-  types: (lang: Lang) => ['subscriptionTypes', lang] as const,
-  order: (order: number) => ['orderStatus', order] as const,
-};
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /** The profile (GetSetUserData without fields reads it). */
 export function useGetSetUserData() {
   const email = useStored('email');
   return useQuery({
-    queryKey: billingKeys.userData(email),
+    queryKey: queryKeys.billing.userData(email),
     queryFn: () => callOrThrow('GetSetUserData', {}),
   });
 }
@@ -35,14 +28,14 @@ export function useSaveUserData() {
   const email = useStored('email');
   return useMutation({
     mutationFn: (input: ProfileSave) => callOrThrow('GetSetUserData', input),
-    onSuccess: (data) => qc.setQueryData(billingKeys.userData(email), data),
+    onSuccess: (data) => qc.setQueryData(queryKeys.billing.userData(email), data),
   });
 }
 
 export function useOrderHistory(lang: Lang) {
   const email = useStored('email');
   return useQuery({
-    queryKey: billingKeys.orders(email, lang),
+    queryKey: queryKeys.billing.orders(email, lang),
     queryFn: () => callOrThrow('OrderHistory', { lang }),
   });
 }
@@ -50,7 +43,7 @@ export function useOrderHistory(lang: Lang) {
 export function useGetSubscriptionStatus(lang: Lang) {
   const email = useStored('email');
   return useQuery({
-    queryKey: billingKeys.status(email, lang),
+    queryKey: queryKeys.billing.status(email, lang),
     queryFn: () => callOrThrow('GetSubscriptionStatus', { lang }),
   });
 }
@@ -58,7 +51,7 @@ export function useGetSubscriptionStatus(lang: Lang) {
 /** On sale, in the language; monthly types left out while the caller has a monthly subscription. */
 export function useGetSubscriptionTypes(lang: Lang) {
   return useQuery({
-    queryKey: billingKeys.types(lang),
+    queryKey: queryKeys.billing.types(lang),
     queryFn: () => callOrThrow('GetSubscriptionTypes', { lang }),
   });
 }
@@ -103,7 +96,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function useOrderStatus(order: number, lang: Lang) {
   const qc = useQueryClient();
   return useQuery({
-    queryKey: billingKeys.order(order),
+    queryKey: queryKeys.billing.order(order),
     enabled: order > 0,
     staleTime: Infinity,
     queryFn: async () => {
@@ -117,7 +110,9 @@ export function useOrderStatus(order: number, lang: Lang) {
         if (a.status !== 0 || attempt >= 15) {
           // Paid: what was bought (credits, permissions) shows everywhere at once.
           if ((a.status ?? 0) >= 1)
-            void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'orderStatus' });
+            void qc.invalidateQueries({
+              predicate: (q) => q.queryKey[0] !== queryKeys.billing.anyOrder()[0],
+            });
           return a;
         }
         await wait(2000);

@@ -11,6 +11,7 @@ import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { isolate } from '../../shared/i18n/language.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 import { MessageMarkdown } from './message-markdown.tsx';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /**
  * A short analysis of one subject's conversation (AnalyzeConversationSubject): main topics,
@@ -30,7 +31,7 @@ export function AnalysisDialog({
   const { lang } = useLanguage();
   const errorText = useErrorText();
   const query = useQuery({
-    queryKey: ['analysis', friendid, subject, lang],
+    queryKey: queryKeys.chat.analysis(friendid, subject, lang),
     retry: false,
     staleTime: Infinity,
     gcTime: 0,

@@ -36,10 +36,11 @@ import { useOfflineChat } from './use-offline-chat.ts';
 import { useChatSession } from './use-chat-session.ts';
 import { useConversation, useConversationCache, type Message } from './use-conversation.ts';
 import type { DetailsMode } from './use-details.ts';
-import { sameName, subjectsKey, useSubjects } from './use-subjects.ts';
+import { sameName, useSubjects } from './use-subjects.ts';
 import { MicButton } from './voice/mic-button.tsx';
 import { useVoiceChatController } from './voice/use-voice-chat.tsx';
 import { VoiceBar } from './voice/voice-bar.tsx';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /**
  * The chat with one character (spec part 2 §2 "Chat screen"): /chat/:friendid[/:detailsfor],
@@ -98,12 +99,12 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
       if (!m) return;
       if (m.detailsfor) storage.set('detailsfor', m.detailsfor);
       if (m.newSubject) {
-        void qc.invalidateQueries({ queryKey: subjectsKey(friendid) });
+        void qc.invalidateQueries({ queryKey: queryKeys.chat.subjects(friendid) });
         setSubject(m.newSubject);
       } else if (m.renameSubject && a.subject && subject !== a.subject) {
         cache.moveTo(a.subject);
         setSubject(a.subject);
-        void qc.invalidateQueries({ queryKey: subjectsKey(friendid) });
+        void qc.invalidateQueries({ queryKey: queryKeys.chat.subjects(friendid) });
       }
       if (m.navigateTo) navigate(`/chat/${m.navigateTo}`);
     },

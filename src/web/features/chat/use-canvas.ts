@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
-
-export const canvasKey = (friendid: string, subject: string) =>
-  ['canvas', friendid, subject] as const;
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 export interface CanvasTexts {
   canvas: string;
@@ -12,7 +10,7 @@ export interface CanvasTexts {
 /** The shared document of one subject and its backup (the text before the last save). */
 export function useCanvas(friendid: string, subject: string, enabled: boolean) {
   return useQuery({
-    queryKey: canvasKey(friendid, subject),
+    queryKey: queryKeys.chat.canvas(friendid, subject),
     enabled,
     staleTime: 0,
     queryFn: async (): Promise<CanvasTexts> => {
@@ -29,6 +27,6 @@ export function useSaveCanvas(friendid: string, subject: string) {
       const a = await callOrThrow('UpdateCanvas', { friendid, subject, contents });
       return { canvas: a.canvas, backup: a.backup };
     },
-    onSuccess: (texts) => qc.setQueryData(canvasKey(friendid, subject), texts),
+    onSuccess: (texts) => qc.setQueryData(queryKeys.chat.canvas(friendid, subject), texts),
   });
 }

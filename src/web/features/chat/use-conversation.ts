@@ -9,6 +9,7 @@ import type { ChatMessage } from '../../../protocol/actions/chat.ts';
 import type { ActionOutput } from '../../../protocol/registry.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /** A message as the screen keeps it: the server's, plus what only a live answer tells. */
 export type Message = ChatMessage & {
@@ -23,9 +24,6 @@ export type ConversationData = InfiniteData<ConversationPage, number | undefined
 
 /** Messages per page: the newest page first, then earlier ones on demand. */
 export const PAGE_SIZE = 50;
-
-export const conversationKey = (friendid: string, subject: string | null) =>
-  ['conversation', friendid, subject] as const;
 
 /**
  * One subject's conversation, paged from the newest (RetrieveConversation `before`). The
@@ -43,10 +41,10 @@ export function useConversation(
     ConversationPage,
     Error,
     ConversationData,
-    ReturnType<typeof conversationKey>,
+    ReturnType<typeof queryKeys.chat.conversation>,
     number | undefined
   >({
-    queryKey: conversationKey(friendid, subject),
+    queryKey: queryKeys.chat.conversation(friendid, subject),
     enabled,
     staleTime: Infinity,
     refetchOnMount: 'always',
@@ -83,7 +81,7 @@ export function patchNewest(
   subject: string | null,
   fn: (chat: Message[]) => Message[],
 ) {
-  qc.setQueryData<ConversationData>(conversationKey(friendid, subject), (data) => {
+  qc.setQueryData<ConversationData>(queryKeys.chat.conversation(friendid, subject), (data) => {
     if (!data?.pages[0]) return data;
     const [newest, ...rest] = data.pages;
     return { ...data, pages: [{ ...newest, chat: fn(newest.chat) }, ...rest] };
@@ -98,7 +96,7 @@ export function patchMessage(
   id: number,
   fn: (m: Message) => Message | null,
 ) {
-  qc.setQueryData<ConversationData>(conversationKey(friendid, subject), (data) => {
+  qc.setQueryData<ConversationData>(queryKeys.chat.conversation(friendid, subject), (data) => {
     if (!data) return data;
     return {
       ...data,
@@ -140,7 +138,7 @@ export function useConversationCache(friendid: string, subject: string | null) {
       },
       /** Drops every message after `id` (an edited question's later turns). */
       truncateAfter(id: number) {
-        qc.setQueryData<ConversationData>(conversationKey(friendid, subject), (data) =>
+        qc.setQueryData<ConversationData>(queryKeys.chat.conversation(friendid, subject), (data) =>
           data
             ? {
                 ...data,
@@ -151,17 +149,19 @@ export function useConversationCache(friendid: string, subject: string | null) {
       },
       /** Loads what is shown again in place (the alternatives of an answer changed). */
       refresh() {
-        return qc.invalidateQueries({ queryKey: conversationKey(friendid, subject) });
+        return qc.invalidateQueries({ queryKey: queryKeys.chat.conversation(friendid, subject) });
       },
       /** After rewind or reset: forget every page and load the newest one again. */
       reload() {
-        return qc.resetQueries({ queryKey: conversationKey(friendid, subject) });
+        return qc.resetQueries({ queryKey: queryKeys.chat.conversation(friendid, subject) });
       },
       /** Keeps what is loaded under another subject name (rename; the first answer's name). */
       moveTo(other: string) {
-        const data = qc.getQueryData<ConversationData>(conversationKey(friendid, subject));
+        const data = qc.getQueryData<ConversationData>(
+          queryKeys.chat.conversation(friendid, subject),
+        );
         if (!data) return;
-        qc.setQueryData<ConversationData>(conversationKey(friendid, other), {
+        qc.setQueryData<ConversationData>(queryKeys.chat.conversation(friendid, other), {
           ...data,
           pages: data.pages.map((p) => ({ ...p, subject: other })),
         });

@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /** The user details dialog's modes (spec part 2 §2 "Dialogs"). */
 export type DetailsMode = 'general' | 'friend' | 'memory';
-
-export const detailsKey = (mode: DetailsMode, friendid: string) =>
-  ['details', mode, mode === 'general' ? '' : friendid] as const;
 
 async function load(mode: DetailsMode, friendid: string): Promise<string> {
   if (mode === 'memory') return (await callOrThrow('GetSetMemory', { friendid })).memory;
@@ -27,7 +25,7 @@ async function save(mode: DetailsMode, friendid: string, text: string): Promise<
  */
 export function useDetails(mode: DetailsMode, friendid: string, enabled: boolean) {
   return useQuery({
-    queryKey: detailsKey(mode, friendid),
+    queryKey: queryKeys.chat.details(mode, friendid),
     enabled,
     staleTime: mode === 'memory' ? 0 : 60_000,
     queryFn: () => load(mode, friendid),
@@ -38,6 +36,6 @@ export function useSaveDetails(mode: DetailsMode, friendid: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => save(mode, friendid, text),
-    onSuccess: (text) => qc.setQueryData(detailsKey(mode, friendid), text),
+    onSuccess: (text) => qc.setQueryData(queryKeys.chat.details(mode, friendid), text),
   });
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
-
-export const friendCardKey = (friendid: string) => ['friendDetails', friendid] as const;
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /**
  * Another character's card (GetFriendDetails) as the chat needs it: the one the editor's
@@ -9,7 +8,7 @@ export const friendCardKey = (friendid: string) => ['friendDetails', friendid] a
  */
 export function useFriendCard(friendid: string | null | undefined) {
   return useQuery({
-    queryKey: friendCardKey(friendid ?? ''),
+    queryKey: queryKeys.friends.card(friendid ?? ''),
     enabled: !!friendid,
     retry: false,
     staleTime: 60_000,

@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActionOutput } from '../../../protocol/registry.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
-import { detailsKey } from './use-details.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 export type MemoryFact = ActionOutput<'GetMemoryFacts'>['facts'][number];
-
-export const memoryFactsKey = (friendid: string) => ['memoryFacts', friendid] as const;
 
 /**
  * The character's memory of the caller as facts (GetMemoryFacts). Written by the server
@@ -13,7 +11,7 @@ export const memoryFactsKey = (friendid: string) => ['memoryFacts', friendid] as
  */
 export function useMemoryFacts(friendid: string) {
   return useQuery({
-    queryKey: memoryFactsKey(friendid),
+    queryKey: queryKeys.chat.memoryFacts(friendid),
     staleTime: 0,
     queryFn: async () => (await callOrThrow('GetMemoryFacts', { friendid })).facts,
   });
@@ -23,9 +21,9 @@ export function useMemoryFacts(friendid: string) {
 export function useEditMemoryFact(friendid: string) {
   const qc = useQueryClient();
   const done = (facts: MemoryFact[]) => {
-    qc.setQueryData(memoryFactsKey(friendid), facts);
+    qc.setQueryData(queryKeys.chat.memoryFacts(friendid), facts);
     // The joined text (GetSetMemory) is made of the facts.
-    void qc.invalidateQueries({ queryKey: detailsKey('memory', friendid) });
+    void qc.invalidateQueries({ queryKey: queryKeys.chat.details('memory', friendid) });
   };
   const correct = useMutation({
     mutationFn: async ({ id, text }: { id: number; text: string }) =>

@@ -2,11 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { SearchHit } from '../../../protocol/actions/chat-search.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 export type { SearchHit };
-
-export const searchConversationsKey = (friendid: string, q: string) =>
-  ['conversation-search', friendid, q] as const;
 
 /** Hits per page. */
 export const SEARCH_PAGE = 20;
@@ -18,7 +16,7 @@ export const SEARCH_PAGE = 20;
  */
 export function useSearchConversations(friendid: string, q: string, lang: Lang) {
   const query = useInfiniteQuery({
-    queryKey: searchConversationsKey(friendid, q),
+    queryKey: queryKeys.chat.search(friendid, q),
     enabled: q.trim().length > 0,
     retry: false,
     gcTime: 0,

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
-
-export const subjectsKey = (friendid: string) => ['subjects', friendid] as const;
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 export const sameName = (a: string, b: string) =>
   a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
@@ -10,7 +9,7 @@ export const sameName = (a: string, b: string) =>
 /** The user's subjects with this character, most recently used first (GetSubjects). */
 export function useSubjects(friendid: string, lang: Lang, enabled: boolean) {
   return useQuery({
-    queryKey: subjectsKey(friendid),
+    queryKey: queryKeys.chat.subjects(friendid),
     enabled,
     staleTime: Infinity,
     queryFn: async () => (await callOrThrow('GetSubjects', { friendid, lang })).subjects,
@@ -24,7 +23,7 @@ export function useSubjects(friendid: string, lang: Lang, enabled: boolean) {
  */
 export function useSubjectActions(friendid: string) {
   const qc = useQueryClient();
-  const key = subjectsKey(friendid);
+  const key = queryKeys.chat.subjects(friendid);
   const onTop = (name: string) =>
     qc.setQueryData<string[]>(key, (list) => [
       name,

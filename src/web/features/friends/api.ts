@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 export interface FriendsFilter {
   lang: Lang;
@@ -14,7 +15,7 @@ export interface FriendsFilter {
 export function useFriends(filter: FriendsFilter) {
   const email = useStored('email');
   return useQuery({
-    queryKey: ['friends', email, filter],
+    queryKey: queryKeys.friends.list(email, filter),
     placeholderData: keepPreviousData,
     queryFn: async () =>
       (

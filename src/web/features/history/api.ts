@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../../protocol/constants.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /**
  * `value`, changing at most once per `ms` (spec part 2 §5: suggestions throttled to 1 s):
@@ -26,7 +27,7 @@ export function useThrottled<T>(value: T, ms: number): T {
 export function useGetAllChatEmails(text: string, lang: Lang, enabled: boolean) {
   const q = useThrottled(text.trim().toLowerCase(), TIMINGS.autocompleteThrottleMs);
   return useQuery({
-    queryKey: ['history', 'emails', q],
+    queryKey: queryKeys.history.emails(q),
     enabled,
     staleTime: 30_000,
     queryFn: async () => (await callOrThrow('GetAllChatEmails', { email: q, lang })).emails,
@@ -36,7 +37,7 @@ export function useGetAllChatEmails(text: string, lang: Lang, enabled: boolean) 
 /** The characters a user talked to (GetFriendsChatsForEmail). */
 export function useGetFriendsChatsForEmail(email: string, lang: Lang, enabled: boolean) {
   return useQuery({
-    queryKey: ['history', 'friends', email],
+    queryKey: queryKeys.history.friends(email),
     enabled: enabled && /^[^@\s]+@[^@\s]+$/.test(email),
     staleTime: 30_000,
     retry: false,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { NetworkError } from '../../shared/api/errors.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 async function fetchIntro(): Promise<string> {
   let res: Response;
@@ -14,5 +15,5 @@ async function fetchIntro(): Promise<string> {
 
 /** The landing text, both halves (the screen picks the current language's). */
 export function useIntro() {
-  return useQuery({ queryKey: ['intro'], queryFn: fetchIntro, staleTime: Infinity });
+  return useQuery({ queryKey: queryKeys.intro(), queryFn: fetchIntro, staleTime: Infinity });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { GENERAL_LOOKUP } from '../../../protocol/constants.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /**
  * A public character's card for /home/:friendid: GetFriendDetails' general lookup (email '*'),
@@ -8,7 +9,7 @@ import { callOrThrow } from '../../shared/api/call-or-throw.ts';
  */
 export function usePublicFriend(friendid: string | undefined) {
   return useQuery({
-    queryKey: ['friendPublic', friendid],
+    queryKey: queryKeys.friends.public(friendid),
     enabled: !!friendid,
     retry: false,
     staleTime: 5 * 60_000,

@@ -11,6 +11,7 @@ import type { ActionOutput } from '../../../protocol/registry.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /** The seeded designer character (spec part 2 §7: RetrieveConversation with 'graphicdesigner'). */
 export const DESIGNER_ID = GRAPHIC_DESIGNER_FRIEND_ID;
@@ -21,17 +22,11 @@ const POLL_MS = 1500;
 
 type Page = ActionOutput<'GetAllImages'>;
 
-export const createImageKeys = {
-  permission: (email: string | null) => ['createimg', 'permission', email] as const,
-  images: (email: string | null) => ['createimg', 'images', email] as const,
-  conversation: (email: string | null) => ['createimg', 'conversation', email] as const,
-};
-
 /** ChkImgPermission: true when the caller may create images, false when refused. */
 export function useChkImgPermission() {
   const email = useStored('email');
   return useQuery({
-    queryKey: createImageKeys.permission(email),
+    queryKey: queryKeys.createImage.permission(email),
     staleTime: 60_000,
     retry: false,
     queryFn: async () => {
@@ -53,7 +48,7 @@ export function useChkImgPermission() {
 export function useGetAllImages() {
   const email = useStored('email');
   return useInfiniteQuery({
-    queryKey: createImageKeys.images(email),
+    queryKey: queryKeys.createImage.images(email),
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
       callOrThrow('GetAllImages', {
@@ -71,7 +66,7 @@ export function useUpsertImage() {
   const qc = useQueryClient();
   const email = useStored('email');
   return (image: ImageEntry) =>
-    qc.setQueryData<InfiniteData<Page>>(createImageKeys.images(email), (data) => {
+    qc.setQueryData<InfiniteData<Page>>(queryKeys.createImage.images(email), (data) => {
       if (!data) return data;
       const pages = data.pages.map((p) => ({
         ...p,
@@ -86,7 +81,7 @@ export function useUpsertImage() {
 export function useDesignerConversation(lang: Lang, enabled: boolean) {
   const email = useStored('email');
   return useQuery({
-    queryKey: createImageKeys.conversation(email),
+    queryKey: queryKeys.createImage.conversation(email),
     enabled,
     queryFn: async () =>
       (await callOrThrow('RetrieveConversation', { friendid: DESIGNER_ID, lang })).chat,
@@ -99,7 +94,7 @@ export function useResetDesigner() {
   const email = useStored('email');
   return useMutation({
     mutationFn: () => callOrThrow('ResetConversation', { friendid: DESIGNER_ID }),
-    onSettled: () => qc.invalidateQueries({ queryKey: createImageKeys.conversation(email) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.createImage.conversation(email) }),
   });
 }
 
@@ -116,7 +111,7 @@ export function useRecreateImage() {
         ...(v.img ? { img: v.img } : {}),
       }),
     onSuccess: (r) => upsert(r.image),
-    onSettled: () => qc.invalidateQueries({ queryKey: createImageKeys.images(email) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.createImage.images(email) }),
   });
 }
 
@@ -127,7 +122,7 @@ export function useDeleteImage() {
   return useMutation({
     mutationFn: (num: number) => callOrThrow('DeleteImage', { num }),
     onSuccess: (_r, num) =>
-      qc.setQueryData<InfiniteData<Page>>(createImageKeys.images(email), (data) =>
+      qc.setQueryData<InfiniteData<Page>>(queryKeys.createImage.images(email), (data) =>
         data
           ? {
               ...data,
@@ -138,6 +133,6 @@ export function useDeleteImage() {
             }
           : data,
       ),
-    onSettled: () => qc.invalidateQueries({ queryKey: createImageKeys.images(email) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.createImage.images(email) }),
   });
 }

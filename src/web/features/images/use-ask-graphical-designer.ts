@@ -7,7 +7,8 @@ import { postActionStream } from '../../shared/api/stream.ts';
 import { beginActivity } from '../../shared/hooks/activity.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
-import { createImageKeys, useUpsertImage } from './create-image-api.ts';
+import { useUpsertImage } from './create-image-api.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /**
  * One turn with the designer (AskGraphicalDesigner), streamed: `streamed` grows as the words
@@ -52,9 +53,9 @@ export function useAskGraphicalDesigner(lang: Lang) {
     onSuccess: (answer) => show(answer.num),
     onSettled: async () => {
       // The stored conversation replaces the streamed words once it is back.
-      await qc.invalidateQueries({ queryKey: createImageKeys.conversation(email) });
+      await qc.invalidateQueries({ queryKey: queryKeys.createImage.conversation(email) });
       setStreamed(null);
-      await qc.invalidateQueries({ queryKey: createImageKeys.images(email) });
+      await qc.invalidateQueries({ queryKey: queryKeys.createImage.images(email) });
     },
   });
   return { ...mutation, streamed };

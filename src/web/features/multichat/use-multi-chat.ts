@@ -6,14 +6,14 @@ import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { NetworkError } from '../../shared/api/errors.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
 import { streamGroup, type GroupStreamHandlers } from './stream-multi.ts';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
-export const multiConversationKey = ['multichat'] as const;
 type Conversation = ActionOutput<'RetrieveMultiConversaion'>;
 
 /** The group conversation and the characters to tick (RetrieveMultiConversaion). */
 export function useRetrieveMultiConversation(lang: Lang) {
   return useQuery({
-    queryKey: multiConversationKey,
+    queryKey: queryKeys.multichat(),
     staleTime: Infinity,
     queryFn: () => callOrThrow('RetrieveMultiConversaion', { lang }),
   });
@@ -34,7 +34,7 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
 
   const edit = useCallback(
     (fn: (chat: GroupMessage[]) => GroupMessage[]) =>
-      qc.setQueryData<Conversation>(multiConversationKey, (c) =>
+      qc.setQueryData<Conversation>(queryKeys.multichat(), (c) =>
         c ? { ...c, chat: fn(c.chat) } : c,
       ),
     [qc],
@@ -108,7 +108,7 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
           ctrl.current = null;
           setBusy(false);
           setSpeaking(null);
-          await qc.invalidateQueries({ queryKey: multiConversationKey });
+          await qc.invalidateQueries({ queryKey: queryKeys.multichat() });
         }
       }
     },
@@ -169,7 +169,7 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
 /** Reset (with the selection to keep) and rewind; both reload the conversation. */
 export function useMultiChatEdits() {
   const qc = useQueryClient();
-  const refresh = () => qc.invalidateQueries({ queryKey: multiConversationKey });
+  const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.multichat() });
   const reset = useMutation({
     mutationFn: (friends: string[]) =>
       callOrThrow('ResetMultiConversation', { friends: friends.join(',') }),

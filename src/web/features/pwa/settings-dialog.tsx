@@ -15,12 +15,7 @@ import {
   type EnableResult,
 } from '../../shared/push/push-client.ts';
 import { detectPlatform } from './platform.ts';
-
-const keys = {
-  settings: ['GetSetPushSettings'] as const,
-  device: ['push-device'] as const,
-  optout: ['GetSetAnalyticsOptOut'] as const,
-};
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 type Kind = 'turn' | 'image' | 'shared';
 const KINDS: { kind: Kind; label: 'pwa.notifyTurn' | 'pwa.notifyImage' | 'pwa.notifyShared' }[] = [
@@ -38,12 +33,12 @@ export default function PushSettingsDialog({ onClose }: { onClose: () => void })
   const { t } = useTranslation();
   const qc = useQueryClient();
   const settings = useQuery({
-    queryKey: keys.settings,
+    queryKey: queryKeys.push.settings(),
     queryFn: () => callOrThrow('GetSetPushSettings', {}),
   });
-  const device = useQuery({ queryKey: keys.device, queryFn: pushState });
+  const device = useQuery({ queryKey: queryKeys.push.device(), queryFn: pushState });
   const optout = useQuery({
-    queryKey: keys.optout,
+    queryKey: queryKeys.push.analyticsOptOut(),
     queryFn: () => callOrThrow('GetSetAnalyticsOptOut', {}),
   });
   const [result, setResult] = useState<EnableResult | null>(null);
@@ -58,8 +53,8 @@ export default function PushSettingsDialog({ onClose }: { onClose: () => void })
       } else if (settings.data) {
         setResult(await enablePush(settings.data.vapidkey));
       }
-      await qc.invalidateQueries({ queryKey: keys.device });
-      await qc.invalidateQueries({ queryKey: keys.settings });
+      await qc.invalidateQueries({ queryKey: queryKeys.push.device() });
+      await qc.invalidateQueries({ queryKey: queryKeys.push.settings() });
     } finally {
       setBusy(false);
     }
@@ -67,12 +62,12 @@ export default function PushSettingsDialog({ onClose }: { onClose: () => void })
 
   async function setKind(kind: Kind, on: boolean) {
     const next = await callOrThrow('GetSetPushSettings', { [kind]: on ? 1 : 0 });
-    qc.setQueryData(keys.settings, next);
+    qc.setQueryData(queryKeys.push.settings(), next);
   }
 
   async function setOptOut(on: boolean) {
     qc.setQueryData(
-      keys.optout,
+      queryKeys.push.analyticsOptOut(),
       await callOrThrow('GetSetAnalyticsOptOut', { optout: on ? 1 : 0 }),
     );
   }

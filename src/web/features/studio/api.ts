@@ -3,15 +3,10 @@ import { MODEL_FALLBACK_LIST } from '../../../protocol/constants.ts';
 import type { FriendFull } from '../../../protocol/entities.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { call } from '../../shared/api/client.ts';
+import { useActionQuery } from '../../shared/api/use-action.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
 import type { FriendForm } from './form.ts';
-
-export const studioKeys = {
-  priv: (email: string | null, friendid: string) => ['studio', 'priv', email, friendid] as const,
-  friend: (email: string | null, friendid: string) =>
-    ['studio', 'friend', email, friendid] as const,
-  models: (email: string | null) => ['studio', 'models', email] as const,
-};
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /** CheckEditPriv levels: 0 edit, 1 view, 2 none. */
 export interface EditPriv {
@@ -31,7 +26,7 @@ export interface EditPriv {
 export function useEditPriv(friendid: string) {
   const email = useStored('email');
   return useQuery({
-    queryKey: studioKeys.priv(email, friendid),
+    queryKey: queryKeys.studio.priv(email, friendid),
     staleTime: 0,
     queryFn: async (): Promise<EditPriv> => {
       const a = await call('CheckEditPriv', { friendid });
@@ -50,15 +45,16 @@ export function useEditPriv(friendid: string) {
 /** A character with everything the studio edits (editors get FriendFull). */
 export function useStudioFriend(friendid: string, enabled: boolean) {
   const email = useStored('email');
-  return useQuery({
-    queryKey: studioKeys.friend(email, friendid),
-    enabled,
-    staleTime: 0,
-    queryFn: async (): Promise<FriendFull | null> => {
-      const { friend } = await callOrThrow('GetFriendDetails', { friendid });
-      return 'personality' in friend ? friend : null;
+  return useActionQuery(
+    'GetFriendDetails',
+    { friendid },
+    {
+      queryKey: queryKeys.studio.friend(email, friendid),
+      enabled,
+      staleTime: 0,
+      pick: ({ friend }): FriendFull | null => ('personality' in friend ? friend : null),
     },
-  });
+  );
 }
 
 /** After a first save the screen moves to /createdit/<id>: it opens from these at once. */
@@ -76,8 +72,8 @@ export function seedSavedFriend(
     creatorname: '',
     priv: 0,
   };
-  qc.setQueryData(studioKeys.friend(email, form.friendid), friend);
-  qc.setQueryData<EditPriv>(studioKeys.priv(email, form.friendid), {
+  qc.setQueryData(queryKeys.studio.friend(email, form.friendid), friend);
+  qc.setQueryData<EditPriv>(queryKeys.studio.priv(email, form.friendid), {
     level: 0,
     message: '',
     friendname: form.friendname,
@@ -89,7 +85,7 @@ export function seedSavedFriend(
 export function useModels(enabled: boolean) {
   const email = useStored('email');
   return useQuery({
-    queryKey: studioKeys.models(email),
+    queryKey: queryKeys.studio.models(email),
     enabled,
     staleTime: 10 * 60_000,
     queryFn: async (): Promise<string[]> => {

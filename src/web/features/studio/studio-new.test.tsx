@@ -193,7 +193,9 @@ describe('studio: a new character', () => {
       SetFriendDetails: { Error: 0, lastupdate: '2025-01-02 10:00:00', description: 'Hi' },
       GetGlobalPriv: { Error: 0, priv: 0 },
     });
-    const user = userEvent.setup();
+    // The 'saved' indicator shows for 3 s: on the real clock a busy machine can spend them
+    // between the save and the look.
+    const user = useFakeClock();
     renderStudio();
     await typeId(user, 'ada1');
     await waitFor(() => expect(screen.getByTestId('studio-personality')).toBeEnabled());

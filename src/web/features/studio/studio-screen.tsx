@@ -21,6 +21,7 @@ import { HelpProvider } from '../../shared/help/help-dialog.tsx';
 import { emptyForm, formFromFriend } from './form.ts';
 import { StudioEditor } from './studio-editor.tsx';
 import { CardImport, CardImportReport, importedOf } from './book/card-import.tsx';
+import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /**
  * /createdit, /createdit/:friendid and /createdit/fromimage/:image (spec part 1 §2): who may
@@ -130,7 +131,7 @@ function CreateNew({ image }: { image: string | undefined }) {
  */
 function useImageCopy(image: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ['studio', 'fromImage', image],
+    queryKey: queryKeys.studio.fromImage(image),
     enabled: enabled && !!image,
     staleTime: Infinity,
     gcTime: Infinity,

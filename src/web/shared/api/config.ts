@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DirectPaths } from '../../../protocol/paths.ts';
 import type { PublicConfig } from '../../../protocol/public-config.ts';
 import { NetworkError } from './errors.ts';
+import { queryKeys } from './query-keys.ts';
 
 export type AppConfig = PublicConfig;
 
@@ -24,10 +25,8 @@ export function loadConfig(): Promise<AppConfig> {
   return pending;
 }
 
-export const configQueryKey = ['config'] as const;
-
 export function useAppConfig() {
-  return useQuery({ queryKey: configQueryKey, queryFn: loadConfig, staleTime: Infinity });
+  return useQuery({ queryKey: queryKeys.config(), queryFn: loadConfig, staleTime: Infinity });
 }
 
 /**

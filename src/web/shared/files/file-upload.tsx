@@ -1,4 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { createNotificationsStore, showNotification } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,26 +39,11 @@ export function FileUpload({
   const { lang } = useLanguage();
   const input = useRef<HTMLInputElement>(null);
   const [subject, setSubject] = useState('');
-  const [busy, setBusy] = useState(false);
   const limits = useUploadLimits();
-
-  const send = async (file: File | undefined) => {
-    if (!file) return;
-    onStart();
-    if (limits && file.size > limits.fileMaxBytes) {
-      onProblem(t('files.tooBig', { mb: toMb(limits.fileMaxBytes) }));
-      return;
-    }
-    setBusy(true);
-    try {
-      const r = await uploadFile({
-        file,
-        user,
-        friend: friendid,
-        friendtype,
-        subject: subject.trim(),
-        lang,
-      });
+  const upload = useMutation({
+    mutationFn: (file: File) =>
+      uploadFile({ file, user, friend: friendid, friendtype, subject: subject.trim(), lang }),
+    onSuccess: (r) => {
       if (r.ok) {
         showNotification(
           { color: 'teal', message: t('files.uploaded'), 'data-testid': 'files-toast' },
@@ -69,13 +55,25 @@ export function FileUpload({
         console.warn('file upload refused', r.text);
         onProblem(r.text || t('common.unknownError'));
       }
-    } catch (err) {
+    },
+    onError: (err) => {
       console.warn('file upload failed', err);
       onProblem(errorText(err));
-    } finally {
-      setBusy(false);
+    },
+    // The same file chosen again is a change too.
+    onSettled: () => {
       if (input.current) input.current.value = '';
+    },
+  });
+
+  const send = (file: File | undefined) => {
+    if (!file) return;
+    onStart();
+    if (limits && file.size > limits.fileMaxBytes) {
+      onProblem(t('files.tooBig', { mb: toMb(limits.fileMaxBytes) }));
+      return;
     }
+    upload.mutate(file);
   };
 
   return (
@@ -92,7 +90,7 @@ export function FileUpload({
         />
         <Button
           leftSection={<UploadIcon size={16} />}
-          loading={busy}
+          loading={upload.isPending}
           onClick={() => input.current?.click()}
           data-testid="files-upload"
         >
@@ -104,7 +102,7 @@ export function FileUpload({
           accept={FILE_UPLOAD_ACCEPT}
           hidden
           aria-label={t('files.upload')}
-          onChange={(e) => void send(e.currentTarget.files?.[0])}
+          onChange={(e) => send(e.currentTarget.files?.[0])}
           data-testid="files-upload-input"
         />
       </Group>

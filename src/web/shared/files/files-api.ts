@@ -1,42 +1,54 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { callOrThrow } from '../api/call-or-throw.ts';
-import { call, type Envelope } from '../api/client.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys.ts';
+import { useActionMutation, useActionQuery } from '../api/use-action.ts';
 import { useStored } from '../storage/use-stored.ts';
 
-const key = (email: string | null, friendid: string) => ['files', email, friendid] as const;
-
-/** A failed answer's words ('' when the server sent none), or null on success. */
-const problem = (a: Envelope) => (a.Error === 0 ? null : (a.Errstr ?? ''));
-
-/** The character's files (GetFiles) and what can be done to one. */
-export function useFiles(friendid: string, enabled: boolean) {
+/**
+ * The character's files (GetFiles) and what can be done to one; each change reads the list
+ * again. `onStart` and `onFailure` feed the dialog's one message: cleared when anything is
+ * tried, the server's words when it fails.
+ */
+export function useFiles(
+  friendid: string,
+  {
+    enabled,
+    onStart,
+    onFailure,
+  }: { enabled: boolean; onStart: () => void; onFailure: (message: string) => void },
+) {
   const email = useStored('email');
   const qc = useQueryClient();
-  const files = useQuery({
-    queryKey: key(email, friendid),
-    enabled,
-    queryFn: async () => (await callOrThrow('GetFiles', { friend: friendid })).files,
+  const key = queryKeys.files(email, friendid);
+  const files = useActionQuery(
+    'GetFiles',
+    { friend: friendid },
+    { queryKey: key, enabled, pick: (a) => a.files },
+  );
+  const change = { invalidate: [key], onMutate: onStart, onFailure };
+  const remove = useActionMutation('DelFile', change);
+  const setTitle = useActionMutation('UpdateTitle', change);
+  const setSubject = useActionMutation('UpdateFileSubject', change);
+  const moveToTop = useActionMutation('MoveFileToTop', change);
+  // A title found in the file's own text becomes its title.
+  const findTitle = useActionMutation('GetFileTitle', {
+    onMutate: onStart,
+    onFailure,
+    onSuccess: ({ title }, { num }) => {
+      if (title.trim()) setTitle.mutate({ friendid, num, title: title.trim() });
+    },
   });
-  const refresh = () => qc.invalidateQueries({ queryKey: key(email, friendid) });
-  const after = async (a: Envelope) => {
-    const p = problem(a);
-    if (p === null) await refresh();
-    return p;
-  };
+  const busy = [remove, setTitle, setSubject, moveToTop, findTitle].some((m) => m.isPending);
   return {
     files,
-    refresh,
-    remove: async (num: number) => after(await call('DelFile', { friendid, num })),
-    setTitle: async (num: number, title: string) =>
-      after(await call('UpdateTitle', { friendid, num, title })),
-    setSubject: async (num: number, subject: string) =>
-      after(await call('UpdateFileSubject', { friendid, num, subject })),
-    moveToTop: async (num: number) => after(await call('MoveFileToTop', { friendid, num })),
-    /** A title found in the file's own text. */
-    findTitle: async (num: number): Promise<{ title: string } | { error: string }> => {
-      const a = await call('GetFileTitle', { friendid, num });
-      return a.Error === 0 ? { title: a.title } : { error: a.Errstr ?? '' };
-    },
+    busy,
+    /** The list is stale (an upload added a file). */
+    refresh: () => void qc.invalidateQueries({ queryKey: key }),
+    remove: (num: number, then?: () => void) =>
+      remove.mutate({ friendid, num }, { onSettled: () => then?.() }),
+    setTitle: (num: number, title: string) => setTitle.mutate({ friendid, num, title }),
+    setSubject: (num: number, subject: string) => setSubject.mutate({ friendid, num, subject }),
+    moveToTop: (num: number) => moveToTop.mutate({ friendid, num }),
+    findTitle: (num: number) => findTitle.mutate({ friendid, num }),
   };
 }
 

@@ -54,10 +54,13 @@ export function FilesDialog({
   const errorText = useErrorText();
   const user = useStored('email');
   const small = useMediaQuery(`(max-width: ${FILES_WIDTH}px)`);
-  const api = useFiles(friendid, opened && !!user);
-  const knowledgeChanged = useKnowledgeChanged(friendid);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const api = useFiles(friendid, {
+    enabled: opened && !!user,
+    onStart: () => setError(''),
+    onFailure: setError,
+  });
+  const knowledgeChanged = useKnowledgeChanged(friendid);
   const [deleting, setDeleting] = useState<FileEntry | null>(null);
   const [chaptersOf, setChaptersOf] = useState<number | null>(null);
 
@@ -65,26 +68,6 @@ export function FilesDialog({
   useEffect(() => {
     if (opened && !user) onClose();
   }, [opened, user, onClose]);
-
-  const run = async (work: () => Promise<string | null>) => {
-    setBusy(true);
-    setError('');
-    try {
-      const problem = await work();
-      if (problem !== null) setError(problem || t('common.unknownError'));
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const findTitle = (num: number) =>
-    run(async () => {
-      const found = await api.findTitle(num);
-      if ('error' in found) return found.error;
-      return found.title.trim() ? api.setTitle(num, found.title.trim()) : null;
-    });
 
   return (
     <Modal
@@ -121,7 +104,7 @@ export function FilesDialog({
         friendtype={friendtype}
         onStart={() => setError('')}
         onProblem={setError}
-        onUploaded={() => void api.refresh()}
+        onUploaded={api.refresh}
       />
       {error ? (
         <Alert color="red" mt="sm" p="xs" role="alert" dir="auto" data-testid="files-error">
@@ -163,11 +146,11 @@ export function FilesDialog({
                 <Fragment key={f.num}>
                   <FileRow
                     file={f}
-                    busy={busy}
-                    onTitle={(title) => void run(() => api.setTitle(f.num, title))}
-                    onSubject={(subject) => void run(() => api.setSubject(f.num, subject))}
-                    onFindTitle={() => void findTitle(f.num)}
-                    onTop={() => void run(() => api.moveToTop(f.num))}
+                    busy={api.busy}
+                    onTitle={(title) => api.setTitle(f.num, title)}
+                    onSubject={(subject) => api.setSubject(f.num, subject)}
+                    onFindTitle={() => api.findTitle(f.num)}
+                    onTop={() => api.moveToTop(f.num)}
                     onDelete={() => setDeleting(f)}
                     chaptersOpen={chaptersOf === f.num}
                     onChapters={() => setChaptersOf((n) => (n === f.num ? null : f.num))}
@@ -201,13 +184,11 @@ export function FilesDialog({
         opened={deleting !== null}
         title={t('files.deleteTitle')}
         danger
-        loading={busy}
+        loading={api.busy}
         confirmLabel={t('files.delete')}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
-          const f = deleting;
-          if (!f) return;
-          void run(() => api.remove(f.num)).then(() => setDeleting(null));
+          if (deleting) api.remove(deleting.num, () => setDeleting(null));
         }}
       >
         {t('files.deleteText', {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { NetworkError } from '../api/errors.ts';
 import { parseHelp } from './help.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 async function fetchHelp() {
   let res: Response;
@@ -16,7 +17,7 @@ async function fetchHelp() {
 /** GET /help.txt once, parsed (spec part 1 §7 'Direct calls'). */
 export function useHelpText(enabled: boolean) {
   return useQuery({
-    queryKey: ['help'],
+    queryKey: queryKeys.help(),
     queryFn: fetchHelp,
     enabled,
     staleTime: Infinity,

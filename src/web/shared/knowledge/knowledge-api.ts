@@ -1,12 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { callOrThrow } from '../api/call-or-throw.ts';
-import { call } from '../api/client.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys.ts';
+import { useActionMutation, useActionQuery } from '../api/use-action.ts';
 import { useStored } from '../storage/use-stored.ts';
-
-export const knowledgeKey = (email: string | null, friendid: string) =>
-  ['knowledge', email, friendid] as const;
-const entryKey = (email: string | null, friendid: string, num: number) =>
-  [...knowledgeKey(email, friendid), num] as const;
 
 export interface KnowledgeEntry {
   num: number;
@@ -19,47 +14,46 @@ export interface KnowledgeEntry {
 export function useKnowledgeChanged(friendid: string) {
   const email = useStored('email');
   const qc = useQueryClient();
-  return () => void qc.invalidateQueries({ queryKey: knowledgeKey(email, friendid) });
+  return () => void qc.invalidateQueries({ queryKey: queryKeys.knowledge.all(email, friendid) });
 }
 
-/** Knowledge subjects written by hand or imported (GetKnowlegeSubjects and GetSetKnowledge). */
+/** Knowledge subjects written by hand or imported (GetKnowlegeSubjects). */
 export function useKnowledge(friendid: string, enabled: boolean) {
   const email = useStored('email');
+  return useActionQuery(
+    'GetKnowlegeSubjects',
+    { friendid },
+    { queryKey: queryKeys.knowledge.list(email, friendid), enabled, pick: (a) => a.subjects },
+  );
+}
+
+/** Writes a subject (GetSetKnowledge with contents; without `num` a new one). */
+export function useSaveKnowledge(friendid: string) {
+  const email = useStored('email');
   const qc = useQueryClient();
-  const subjects = useQuery({
-    queryKey: knowledgeKey(email, friendid),
-    enabled,
-    queryFn: async () => (await callOrThrow('GetKnowlegeSubjects', { friendid })).subjects,
-  });
-  const refresh = () =>
-    qc.invalidateQueries({ queryKey: knowledgeKey(email, friendid), exact: true });
-  return {
-    subjects,
-    async save(entry: { num?: number; subject: string; contents: string }) {
-      const a = await call('GetSetKnowledge', { friendid, ...entry });
-      if (a.Error !== 0) return { error: a.Errstr ?? '' };
-      const saved: KnowledgeEntry = {
+  return useActionMutation('GetSetKnowledge', {
+    // The view that follows a save shows the answer at once.
+    onSuccess: (a) =>
+      qc.setQueryData<KnowledgeEntry>(queryKeys.knowledge.entry(email, friendid, a.num), {
         num: a.num,
         subject: a.subject,
         contents: a.contents,
         tm: a.tm,
-      };
-      // The view that follows a save shows the answer at once.
-      qc.setQueryData(entryKey(email, friendid, a.num), saved);
-      await refresh();
-      return { num: a.num };
-    },
-    async remove(num: number): Promise<string | null> {
-      const a = await call('DelKnowledgeManual', { friendid, num });
-      if (a.Error !== 0) return a.Errstr ?? '';
-      qc.removeQueries({ queryKey: entryKey(email, friendid, num) });
-      await refresh();
-      return null;
-    },
-  };
+      }),
+    invalidate: [queryKeys.knowledge.list(email, friendid)],
+  });
 }
 
-export type KnowledgeApi = ReturnType<typeof useKnowledge>;
+/** Deletes a subject (DelKnowledgeManual). */
+export function useDeleteKnowledge(friendid: string) {
+  const email = useStored('email');
+  const qc = useQueryClient();
+  return useActionMutation('DelKnowledgeManual', {
+    onSuccess: (_, { num }) =>
+      qc.removeQueries({ queryKey: queryKeys.knowledge.entry(email, friendid, Number(num)) }),
+    invalidate: [queryKeys.knowledge.list(email, friendid)],
+  });
+}
 
 /**
  * One subject with its contents (GetSetKnowledge with `num` only). A save puts its answer
@@ -67,13 +61,19 @@ export type KnowledgeApi = ReturnType<typeof useKnowledge>;
  */
 export function useKnowledgeEntry(friendid: string, num: number | null) {
   const email = useStored('email');
-  return useQuery({
-    queryKey: entryKey(email, friendid, num ?? 0),
-    enabled: num !== null,
-    staleTime: 30_000,
-    queryFn: async (): Promise<KnowledgeEntry> => {
-      const a = await callOrThrow('GetSetKnowledge', { friendid, num: num ?? 0 });
-      return { num: a.num, subject: a.subject, contents: a.contents, tm: a.tm };
+  return useActionQuery(
+    'GetSetKnowledge',
+    { friendid, num: num ?? 0 },
+    {
+      queryKey: queryKeys.knowledge.entry(email, friendid, num ?? 0),
+      enabled: num !== null,
+      staleTime: 30_000,
+      pick: (a): KnowledgeEntry => ({
+        num: a.num,
+        subject: a.subject,
+        contents: a.contents,
+        tm: a.tm,
+      }),
     },
-  });
+  );
 }

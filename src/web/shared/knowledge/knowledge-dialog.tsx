@@ -26,7 +26,7 @@ import { useErrorText } from '../hooks/use-error-text.ts';
 import { formatDateTime } from '../i18n/format-time.ts';
 import { isolate } from '../i18n/language.ts';
 import { HelpButton } from '../help/help-dialog.tsx';
-import { useKnowledge } from './knowledge-api.ts';
+import { useDeleteKnowledge, useKnowledge } from './knowledge-api.ts';
 import { KnowledgeForm } from './knowledge-form.tsx';
 import { KnowledgeView } from './knowledge-view.tsx';
 
@@ -51,35 +51,32 @@ export function KnowledgeDialog({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const small = useMediaQuery('(max-width: 720px)');
-  const api = useKnowledge(friendid, opened);
+  const subjects = useKnowledge(friendid, opened);
+  const remove = useDeleteKnowledge(friendid);
   const [view, setView] = useState<View>({ kind: 'list' });
   const [deleting, setDeleting] = useState<{ num: number; subject: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
 
   const close = () => {
     setView({ kind: 'list' });
-    setError('');
+    remove.reset();
     onClose();
   };
 
-  const remove = async () => {
+  // Done or refused, the list shows (with the refusal above it).
+  const confirmDelete = () => {
     if (!deleting) return;
-    setBusy(true);
-    setError('');
-    try {
-      const problem = await api.remove(deleting.num);
-      if (problem !== null) setError(problem || t('common.unknownError'));
-      setView({ kind: 'list' });
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
+    remove.mutate(
+      { friendid, num: deleting.num },
+      {
+        onSettled: () => {
+          setView({ kind: 'list' });
+          setDeleting(null);
+        },
+      },
+    );
   };
 
-  const list = api.subjects.data;
+  const list = subjects.data;
   return (
     <Modal
       opened={opened}
@@ -102,7 +99,6 @@ export function KnowledgeDialog({
       {view.kind === 'edit' ? (
         <KnowledgeForm
           key={view.num ?? 'new'}
-          api={api}
           friendid={friendid}
           num={view.num}
           onSaved={(num) => setView({ kind: 'view', num })}
@@ -133,13 +129,13 @@ export function KnowledgeDialog({
               {t('knowledge.new')}
             </Button>
           </Group>
-          {error ? (
+          {remove.errorText ? (
             <Alert color="red" mb="sm" p="xs">
-              {error}
+              {remove.errorText}
             </Alert>
           ) : null}
-          {api.subjects.isPending ? <PageLoader /> : null}
-          {api.subjects.isError ? <Alert color="red">{errorText(api.subjects.error)}</Alert> : null}
+          {subjects.isPending ? <PageLoader /> : null}
+          {subjects.isError ? <Alert color="red">{errorText(subjects.error)}</Alert> : null}
           {list?.length === 0 ? (
             <Text c="dimmed" size="sm" data-testid="knowledge-empty">
               {t('knowledge.empty')}
@@ -203,10 +199,10 @@ export function KnowledgeDialog({
         opened={deleting !== null}
         title={t('knowledge.deleteTitle')}
         danger
-        loading={busy}
+        loading={remove.isPending}
         confirmLabel={t('knowledge.delete')}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => void remove()}
+        onConfirm={confirmDelete}
       >
         {t('knowledge.deleteText', { subject: isolate(deleting?.subject ?? '') })}
       </ConfirmDialog>

@@ -4,17 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useErrorText } from '../hooks/use-error-text.ts';
 import { autoDir } from '../i18n/auto-dir.ts';
-import { useKnowledgeEntry, type KnowledgeApi } from './knowledge-api.ts';
+import { useKnowledgeEntry, useSaveKnowledge } from './knowledge-api.ts';
 
 /** Edit one knowledge subject, or write a new one (`num` null). */
 export function KnowledgeForm({
-  api,
   friendid,
   num,
   onSaved,
   onBack,
 }: {
-  api: KnowledgeApi;
   friendid: string;
   num: number | null;
   onSaved: (num: number) => void;
@@ -25,7 +23,7 @@ export function KnowledgeForm({
   if (existing.isError) return <KnowledgeLoadError error={existing.error} onBack={onBack} />;
   return (
     <KnowledgeEditor
-      api={api}
+      friendid={friendid}
       num={num}
       initial={existing.data ?? { subject: '', contents: '' }}
       onSaved={onSaved}
@@ -48,56 +46,47 @@ export function KnowledgeLoadError({ error, onBack }: { error: unknown; onBack: 
 }
 
 function KnowledgeEditor({
-  api,
+  friendid,
   num,
   initial,
   onSaved,
   onBack,
 }: {
-  api: KnowledgeApi;
+  friendid: string;
   num: number | null;
   initial: { subject: string; contents: string };
   onSaved: (num: number) => void;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [subject, setSubject] = useState(initial.subject);
   const [contents, setContents] = useState(initial.contents);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const save = useSaveKnowledge(friendid);
+  // What the form itself refuses; a refusal of the server is the save's.
+  const [missing, setMissing] = useState('');
+  const error = missing || save.errorText;
 
-  const save = async () => {
+  const submit = () => {
     if (!subject.trim()) {
-      setError(t('knowledge.noSubject'));
+      setMissing(t('knowledge.noSubject'));
       return;
     }
     if (!contents.trim()) {
-      setError(t('knowledge.noContents'));
+      setMissing(t('knowledge.noContents'));
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
-      const r = await api.save({
-        ...(num !== null ? { num } : {}),
-        subject: subject.trim(),
-        contents,
-      });
-      if ('error' in r) setError(r.error || t('common.unknownError'));
-      else onSaved(r.num);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    setMissing('');
+    save.mutate(
+      { friendid, ...(num !== null ? { num } : {}), subject: subject.trim(), contents },
+      { onSuccess: (a) => onSaved(a.num) },
+    );
   };
 
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        void save();
+        submit();
       }}
     >
       <TextInput
@@ -130,7 +119,7 @@ function KnowledgeEditor({
         <Button variant="default" onClick={onBack} data-testid="knowledge-back">
           {t('common.cancel')}
         </Button>
-        <Button type="submit" loading={busy} data-testid="knowledge-save">
+        <Button type="submit" loading={save.isPending} data-testid="knowledge-save">
           {t('knowledge.save')}
         </Button>
       </Group>

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { callOrThrow } from '../api/call-or-throw.ts';
 import { useStored } from '../storage/use-stored.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 /** What the user may create: characters (canadd) and images (imgedit). */
 export function useAllowAdd() {
   const email = useStored('email');
   return useQuery({
-    queryKey: ['allowAdd', email],
+    queryKey: queryKeys.allowAdd(email),
     staleTime: 5 * 60_000,
     queryFn: async () => {
       const a = await callOrThrow('AllowAdd', {});

@@ -4,8 +4,7 @@ import { call } from '../api/client.ts';
 import { useLanguage } from '../i18n/use-language.ts';
 import { useStored } from '../storage/use-stored.ts';
 import { forgetUser, saveSignIn } from './session.ts';
-
-export const sessionQueryKey = (email: string | null) => ['session', email] as const;
+import { queryKeys } from '../api/query-keys.ts';
 
 /**
  * Once per page and user: asks the server whether the session cookie is still good
@@ -16,7 +15,7 @@ export function useSessionCheck() {
   const email = useStored('email');
   const { lang } = useLanguage();
   return useQuery({
-    queryKey: sessionQueryKey(email),
+    queryKey: queryKeys.session(email),
     enabled: !!email,
     staleTime: Infinity,
     retry: false,

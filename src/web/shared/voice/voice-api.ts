@@ -8,6 +8,7 @@ import {
 import { call } from '../api/client.ts';
 import { NetworkError } from '../api/errors.ts';
 import { xsrfToken } from '../api/xsrf.ts';
+import { queryKeys } from '../api/query-keys.ts';
 
 /** One recording to play: its bytes and whether the offline speech made it. */
 export interface SpeechClip {
@@ -79,12 +80,10 @@ export async function transcribeAudio(audio: Blob, lang: string): Promise<Transc
   return { ...body, text: body.text ?? '' };
 }
 
-export const voiceStatusKey = ['voice-status'] as const;
-
 /** GET /api/voice-status: is speech offline, is transcription configured (and what to set). */
 export function useVoiceStatus() {
   return useQuery({
-    queryKey: voiceStatusKey,
+    queryKey: queryKeys.voice.status(),
     staleTime: 5 * 60_000,
     queryFn: async (): Promise<VoiceStatus> => {
       const res = await fetch(VOICE_PATHS.voiceStatus, { credentials: 'same-origin' });
@@ -95,12 +94,10 @@ export function useVoiceStatus() {
   });
 }
 
-export const autoreadKey = ['GetSetUserData', 'autoread'] as const;
-
 /** The profile's "automatic reading" (spec: GetSetUserData autoread 0/1), read, never set here. */
 export function useAutoread(): boolean {
   const q = useQuery({
-    queryKey: autoreadKey,
+    queryKey: queryKeys.voice.autoread(),
     staleTime: 60_000,
     queryFn: async () => {
       const a = await call('GetSetUserData', {});

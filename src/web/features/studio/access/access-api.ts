@@ -1,40 +1,41 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ActionOutput } from '../../../../protocol/registry.ts';
-import { callOrThrow } from '../../../shared/api/call-or-throw.ts';
 import { call } from '../../../shared/api/client.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
+import { useActionMutation, useActionQuery } from '../../../shared/api/use-action.ts';
 import { useStored } from '../../../shared/storage/use-stored.ts';
 
 export type AccessEntry = ActionOutput<'GetFriendEmails'>['friendemails'][number];
 
-const key = (email: string | null, friendid: string) =>
-  ['studio', 'access', email, friendid] as const;
-
-/** Who else may open the character (GetFriendEmails), with add and remove. */
-export function useAccessList(friendid: string, enabled: boolean) {
+/**
+ * Who else may open the character (GetFriendEmails), with add and remove. `onStart` and
+ * `onFailure` feed the list's one message (cleared when anything is tried).
+ */
+export function useAccessList(
+  friendid: string,
+  {
+    enabled,
+    onStart,
+    onFailure,
+  }: { enabled: boolean; onStart: () => void; onFailure: (message: string) => void },
+) {
   const email = useStored('email');
   const qc = useQueryClient();
-  const list = useQuery({
-    queryKey: key(email, friendid),
-    enabled,
-    queryFn: async () => (await callOrThrow('GetFriendEmails', { friendid })).friendemails,
-  });
-  // Both answers carry the new list: it replaces the cached one.
-  const apply = (entries: AccessEntry[]) => qc.setQueryData(key(email, friendid), entries);
-  return {
-    list,
-    async add(user: string, editpriv: boolean): Promise<string | null> {
-      const a = await call('AddEmailToFriend', { user, friendid, editpriv: editpriv ? 1 : 0 });
-      if (a.Error !== 0) return a.Errstr ?? '';
-      apply(a.friendemails);
-      return null;
-    },
-    async remove(user: string): Promise<string | null> {
-      const a = await call('DeleteEmail', { friendid, user });
-      if (a.Error !== 0) return a.Errstr ?? '';
-      apply(a.friendemails);
-      return null;
-    },
+  const key = queryKeys.studio.access(email, friendid);
+  const list = useActionQuery(
+    'GetFriendEmails',
+    { friendid },
+    { queryKey: key, enabled, pick: (a) => a.friendemails },
+  );
+  const change = {
+    onMutate: onStart,
+    onFailure,
+    // Both answers carry the new list: it replaces the cached one.
+    onSuccess: (a: { friendemails: AccessEntry[] }) => qc.setQueryData(key, a.friendemails),
   };
+  const add = useActionMutation('AddEmailToFriend', change);
+  const remove = useActionMutation('DeleteEmail', change);
+  return { list, add, remove, busy: add.isPending || remove.isPending };
 }
 
 /** Address suggestions (GetEmailComplete). */

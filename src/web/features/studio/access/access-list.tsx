@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '../../../../protocol/constants.ts';
 import { TrashIcon } from '../../../shared/components/icons.tsx';
-import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
 import { HelpButton } from '../../../shared/help/help-dialog.tsx';
 import { useThrottledLookup } from '../hooks/use-throttled-lookup.ts';
 import { emailSuggestions, useAccessList } from './access-api.ts';
@@ -28,42 +27,34 @@ export function AccessList({
   canChange: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const access = useAccessList(friendid, enabled);
+  const [error, setError] = useState('');
+  const access = useAccessList(friendid, {
+    enabled,
+    onStart: () => setError(''),
+    onFailure: setError,
+  });
   const [email, setEmail] = useState('');
   const [editpriv, setEditpriv] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const [suggestions, lookup] = useThrottledLookup(
     emailSuggestions,
     TIMINGS.autocompleteThrottleMs,
   );
 
-  const run = async (work: () => Promise<string | null>) => {
-    setBusy(true);
-    setError('');
-    try {
-      const problem = await work();
-      if (problem !== null) setError(problem || t('common.unknownError'));
-      return problem === null;
-    } catch (err) {
-      setError(errorText(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const add = async () => {
+  const add = () => {
     const user = email.trim().toLowerCase();
     if (!EMAIL.test(user)) {
       setError(t('studio.access.badEmail'));
       return;
     }
-    if (await run(() => access.add(user, editpriv))) {
-      setEmail('');
-      setEditpriv(false);
-    }
+    access.add.mutate(
+      { user, friendid, editpriv: editpriv ? 1 : 0 },
+      {
+        onSuccess: () => {
+          setEmail('');
+          setEditpriv(false);
+        },
+      },
+    );
   };
 
   return (
@@ -84,7 +75,7 @@ export function AccessList({
               className="studio-access__form"
               onSubmit={(e) => {
                 e.preventDefault();
-                void add();
+                add();
               }}
             >
               <Autocomplete
@@ -108,7 +99,7 @@ export function AccessList({
                 onChange={(e) => setEditpriv(e.currentTarget.checked)}
                 data-testid="access-editpriv"
               />
-              <Button type="submit" loading={busy} data-testid="access-add">
+              <Button type="submit" loading={access.busy} data-testid="access-add">
                 {t('studio.access.add')}
               </Button>
             </form>
@@ -140,8 +131,8 @@ export function AccessList({
                     color="red"
                     aria-label={t('studio.access.remove', { email: entry.user })}
                     title={t('studio.access.remove', { email: entry.user })}
-                    onClick={() => void run(() => access.remove(entry.user))}
-                    disabled={busy}
+                    onClick={() => access.remove.mutate({ friendid, user: entry.user })}
+                    disabled={access.busy}
                     data-testid="access-delete"
                   >
                     <TrashIcon size={18} />

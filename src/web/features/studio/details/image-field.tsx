@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageIcon, UploadIcon } from '../../../shared/components/icons.tsx';
@@ -29,11 +30,22 @@ export function ImageField({
   const { lang } = useLanguage();
   const input = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const [message, setMessage] = useState('');
   const limits = useUploadLimits();
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadImage(file, friendid, lang),
+    onSuccess: (r) => {
+      if (r.ok) onChange(r.image);
+      else setMessage(r.message || t('studio.image.failed'));
+    },
+    onError: (err) => setMessage(errorText(err)),
+    // The same file chosen again is a change too.
+    onSettled: () => {
+      if (input.current) input.current.value = '';
+    },
+  });
 
-  const upload = async (file: File | undefined) => {
+  const send = (file: File | undefined) => {
     if (!file) return;
     setMessage('');
     if (!IMAGE_UPLOAD_TYPES.includes(file.type)) {
@@ -44,17 +56,7 @@ export function ImageField({
       setMessage(t('studio.image.tooBig', { mb: toMb(limits.imageMaxBytes) }));
       return;
     }
-    setUploading(true);
-    try {
-      const r = await uploadImage(file, friendid, lang);
-      if (r.ok) onChange(r.image);
-      else setMessage(r.message || t('studio.image.failed'));
-    } catch (err) {
-      setMessage(errorText(err));
-    } finally {
-      setUploading(false);
-      if (input.current) input.current.value = '';
-    }
+    upload.mutate(file);
   };
 
   return (
@@ -77,7 +79,7 @@ export function ImageField({
             size="compact-sm"
             variant="light"
             leftSection={<UploadIcon size={16} />}
-            loading={uploading}
+            loading={upload.isPending}
             onClick={() => input.current?.click()}
           >
             {t('studio.image.upload')}
@@ -97,7 +99,7 @@ export function ImageField({
             accept={IMAGE_UPLOAD_TYPES.join(',')}
             hidden
             aria-label={t('studio.image.upload')}
-            onChange={(e) => void upload(e.currentTarget.files?.[0])}
+            onChange={(e) => send(e.currentTarget.files?.[0])}
             data-testid="studio-image-upload"
           />
         </Group>

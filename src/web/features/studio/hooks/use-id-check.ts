@@ -2,6 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { callOrThrow } from '../../../shared/api/call-or-throw.ts';
 import { idNeedsCheck } from '../form.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
 
 export type IdStatus =
   /** Saved already: the id is read-only. */
@@ -23,7 +24,7 @@ const DEBOUNCE_MS = 300;
 export function useIdCheck(friendid: string, exists: boolean): IdStatus {
   const [settled] = useDebouncedValue(friendid, DEBOUNCE_MS);
   const query = useQuery({
-    queryKey: ['studio', 'idCheck', settled],
+    queryKey: queryKeys.studio.idCheck(settled),
     enabled: !exists && idNeedsCheck(settled),
     staleTime: 5_000,
     queryFn: async (): Promise<IdStatus> => {

@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../../shared/api/client.ts';
+import { useActionMutation } from '../../../shared/api/use-action.ts';
 import { useStored } from '../../../shared/storage/use-stored.ts';
-import { seedSavedFriend, studioKeys } from '../api.ts';
+import { seedSavedFriend } from '../api.ts';
 import { saveInput, validate } from '../form.ts';
 import type { IdStatus } from './use-id-check.ts';
 import type { StudioForm } from './use-studio-form.ts';
+import { queryKeys } from '../../../shared/api/query-keys.ts';
 
 /** The save button (SetFriendDetails, `insert: 1` the first time) and delete (DeleteFriend). */
 export function useSaveFriend(
@@ -19,13 +20,22 @@ export function useSaveFriend(
   const navigate = useNavigate();
   const qc = useQueryClient();
   const email = useStored('email');
-  const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   // After the first save the saved character opens at /createdit/<id> as a new screen. The
   // router renders it in a transition, so this form stays on screen (for seconds on a slow
   // device) and typing into it would be lost when it goes: it takes no input meanwhile.
   const [reopening, setReopening] = useState(false);
   const { fail, showSaved } = messages;
+  // A refusal is told as the server words it, a lost connection as 'communication error'.
+  const saveFriend = useActionMutation('SetFriendDetails', { onFailure: fail });
+  const deleteFriend = useActionMutation('DeleteFriend', {
+    onFailure: fail,
+    onSuccess: async (_, { friendid }) => {
+      void qc.invalidateQueries({ queryKey: queryKeys.friends.all() });
+      qc.removeQueries({ queryKey: queryKeys.studio.friend(email, friendid) });
+      qc.removeQueries({ queryKey: queryKeys.studio.priv(email, friendid) });
+      await navigate('/main', { replace: true });
+    },
+  });
 
   const idProblem = (): string | null => {
     if (form.exists) return null;
@@ -45,59 +55,43 @@ export function useSaveFriend(
       return;
     }
     const insert = !form.exists;
-    setSaving(true);
-    try {
-      const answer = await call('SetFriendDetails', saveInput(values, { insert }));
-      if (answer.Error !== 0) {
-        fail(answer.Errstr || t('common.unknownError'));
-        return;
-      }
-      form.markSaved(values);
-      if (!values.description && answer.description) {
-        form.set('description', answer.description);
-        form.markSaved({ description: answer.description });
-      }
-      void qc.invalidateQueries({ queryKey: ['friends'] });
-      showSaved();
-      if (insert) {
-        setReopening(true);
-        form.setExists(true);
-        seedSavedFriend(
-          qc,
-          email,
-          { ...values, description: values.description || answer.description },
-          answer.lastupdate,
-        );
-        // A reload now opens the saved character.
-        await navigate(`/createdit/${values.friendid}`, { replace: true, state: { saved: true } });
-      }
-    } catch {
-      fail(t('common.communicationError'));
-    } finally {
-      setSaving(false);
+    // A failure has been told (onFailure).
+    const answer = await saveFriend.mutateAsync(saveInput(values, { insert })).catch(() => null);
+    if (!answer) return;
+    form.markSaved(values);
+    if (!values.description && answer.description) {
+      form.set('description', answer.description);
+      form.markSaved({ description: answer.description });
+    }
+    void qc.invalidateQueries({ queryKey: queryKeys.friends.all() });
+    showSaved();
+    if (insert) {
+      setReopening(true);
+      form.setExists(true);
+      seedSavedFriend(
+        qc,
+        email,
+        { ...values, description: values.description || answer.description },
+        answer.lastupdate,
+      );
+      // A reload now opens the saved character.
+      await navigate(`/createdit/${values.friendid}`, { replace: true, state: { saved: true } });
     }
   };
 
-  const remove = async (): Promise<boolean> => {
-    setDeleting(true);
-    try {
-      const answer = await call('DeleteFriend', { friendid: form.values.friendid });
-      if (answer.Error !== 0) {
-        fail(answer.Errstr || t('common.unknownError'));
-        return false;
-      }
-      void qc.invalidateQueries({ queryKey: ['friends'] });
-      qc.removeQueries({ queryKey: studioKeys.friend(email, form.values.friendid) });
-      qc.removeQueries({ queryKey: studioKeys.priv(email, form.values.friendid) });
-      await navigate('/main', { replace: true });
-      return true;
-    } catch {
-      fail(t('common.communicationError'));
-      return false;
-    } finally {
-      setDeleting(false);
-    }
-  };
+  /** True once the character is gone (and the screen on its way to /main). */
+  const remove = (): Promise<boolean> =>
+    deleteFriend.mutateAsync({ friendid: form.values.friendid }).then(
+      () => true,
+      () => false,
+    );
 
-  return { save, saving, reopening, remove, deleting };
+  return {
+    save,
+    // Until the saved character's own screen replaces this one.
+    saving: saveFriend.isPending || reopening,
+    reopening,
+    remove,
+    deleting: deleteFriend.isPending,
+  };
 }

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
-import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
 import { TextEditorDialog } from '../common/text-editor-dialog.tsx';
-import { INVALID_IMAGE, useGeneratedImage, useImageActions } from './images-api.ts';
+import { INVALID_IMAGE, useGeneratedImage, useImageTools } from './images-api.ts';
 
 /**
  * The full-screen editor on a generated image (spec part 1 §2): the picture above its prompt,
@@ -25,8 +24,8 @@ export function GeneratedImageEditor({
   onLeave?: () => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const actions = useImageActions();
+  const [error, setError] = useState('');
+  const imageTools = useImageTools({ onStart: () => setError(''), onFailure: setError });
   // Create again opens the new image in place of the old one.
   const [opened, setOpened] = useState<{ from: number | null; current: number | null }>({
     from: null,
@@ -41,46 +40,26 @@ export function GeneratedImageEditor({
   });
   if (image.data && prompt.num !== current) setPrompt({ num: current, text: image.data.prompt });
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
 
   const i = image.data;
   const drawn = !!i && !i.loading && !!i.image && i.image !== INVALID_IMAGE;
 
-  const run = async (work: () => Promise<string | null>) => {
-    setBusy(true);
-    setError('');
-    try {
-      const problem = await work();
-      if (problem !== null) setError(problem || t('common.unknownError'));
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const regenerate = () =>
-    run(async () => {
-      if (!i || !prompt.text.trim()) return null;
-      const r = await actions.regenerate({
+  const regenerate = () => {
+    if (!i || !prompt.text.trim()) return;
+    imageTools.regenerate.mutate(
+      {
         prompt: prompt.text,
         negative_prompt: i.negative_prompt ?? '',
-        refimg: i.refimg ?? '',
-      });
-      if ('error' in r) return r.error;
-      setOpened((o) => ({ ...o, current: r.num }));
-      return null;
-    });
+        ...(i.refimg ? { img: i.refimg } : {}),
+      },
+      { onSuccess: (a) => setOpened((o) => ({ ...o, current: a.num })) },
+    );
+  };
 
-  const remove = () =>
-    run(async () => {
-      setConfirming(false);
-      if (!i) return null;
-      const problem = await actions.remove(i.image);
-      if (problem === null) onClose();
-      return problem;
-    });
+  const remove = () => {
+    setConfirming(false);
+    if (i) imageTools.remove.mutate({ img: i.image }, { onSuccess: onClose });
+  };
 
   const media = (
     <div className="studio-genimage" data-testid="genimage-media">
@@ -121,7 +100,7 @@ export function GeneratedImageEditor({
         variant="default"
         color="red"
         onClick={() => setConfirming(true)}
-        disabled={busy || !drawn}
+        disabled={imageTools.busy || !drawn}
         data-testid="genimage-delete"
       >
         {t('studio.picker.delete')}
@@ -150,8 +129,8 @@ export function GeneratedImageEditor({
       ) : null}
       <Button
         variant="light"
-        onClick={() => void regenerate()}
-        loading={busy}
+        onClick={regenerate}
+        loading={imageTools.busy}
         disabled={!i || !prompt.text.trim()}
         data-testid="genimage-regenerate"
       >
@@ -176,9 +155,9 @@ export function GeneratedImageEditor({
         opened={confirming}
         title={t('studio.picker.deleteTitle')}
         danger
-        loading={busy}
+        loading={imageTools.busy}
         confirmLabel={t('studio.picker.delete')}
-        onConfirm={() => void remove()}
+        onConfirm={remove}
         onCancel={() => setConfirming(false)}
       >
         {t('studio.picker.deleteText')}

@@ -24,8 +24,8 @@ import { GeneratedImageEditor } from './generated-image-editor.tsx';
 import {
   INVALID_IMAGE,
   useGeneratedImage,
+  useCopyImage,
   useGeneratedImages,
-  useImageActions,
 } from './images-api.ts';
 
 /**
@@ -45,13 +45,11 @@ export function ImagePickerDialog({
   const errorText = useErrorText();
   const email = useStored('email');
   const images = useGeneratedImages(opened && !!email);
-  const actions = useImageActions();
+  const copy = useCopyImage();
   const [selected, setSelected] = useState<number | null>(null);
   const detail = useGeneratedImage(selected);
   // The large editor on one image, with its tools (regenerate, new character, download, delete).
   const [editing, setEditing] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
 
   // Spec part 1 §8: the picker closes when there is no e-mail.
   useEffect(() => {
@@ -62,22 +60,17 @@ export function ImagePickerDialog({
   const ready = images.data?.filter((i) => !i.loading && i.image && i.image !== INVALID_IMAGE);
   const chosen = ready?.find((i) => i.num === selected) ?? null;
 
-  const use = async () => {
+  const use = () => {
     if (!chosen) return;
-    setBusy(true);
-    setError('');
-    try {
-      const r = await actions.copy(chosen.image);
-      if ('error' in r) setError(r.error || t('common.unknownError'));
-      else {
-        onPick(r.image);
-        onClose();
-      }
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    copy.mutate(
+      { img: chosen.image },
+      {
+        onSuccess: (a) => {
+          onPick(a.image);
+          onClose();
+        },
+      },
+    );
   };
 
   return (
@@ -140,15 +133,15 @@ export function ImagePickerDialog({
               >
                 {t('imageEditor.open')}
               </Button>
-              <Button onClick={() => void use()} loading={busy} data-testid="picker-use">
+              <Button onClick={use} loading={copy.isPending} data-testid="picker-use">
                 {t('studio.picker.use')}
               </Button>
             </Group>
           </div>
         ) : null}
-        {error ? (
+        {copy.errorText ? (
           <Alert color="red" mt="sm" data-testid="picker-error">
-            {error}
+            {copy.errorText}
           </Alert>
         ) : null}
       </Modal>
