@@ -1,3 +1,4 @@
+import { Priv } from '../../protocol/constants.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ChatEngine } from '../ai/engine.ts';
@@ -263,7 +264,7 @@ export function chatService(deps: ChatDeps) {
         throw err;
       }
       await launch(reply, subject, prompt, ctx);
-      return stream(reply, subject.id, priv === 0, ctx, {
+      return stream(reply, subject.id, priv === Priv.edit, ctx, {
         replyid: reply.id,
         subject: subject.name,
         usermessage: toChatMessage(userMessage, false),
@@ -278,9 +279,9 @@ export function chatService(deps: ChatDeps) {
       }
       // Editors see the model label here too.
       const fr = await friends.byId(found.subject.friendId);
-      const priv = fr ? (await openFriend(friends, fr.friendid, me, ctx)).priv : 1;
+      const priv = fr ? (await openFriend(friends, fr.friendid, me, ctx)).priv : Priv.view;
       const row = { ...found.message, content: found.message.content.slice(0, input.offset ?? 0) };
-      return stream(row, found.subject.id, priv === 0, ctx, {
+      return stream(row, found.subject.id, priv === Priv.edit, ctx, {
         replyid: row.id,
         subject: found.subject.name,
       });
@@ -328,7 +329,7 @@ export function chatService(deps: ChatDeps) {
       });
       await hold?.bind(reply.id);
       await launch(reply, found.subject, prompt, ctx);
-      return stream(reply, found.subject.id, priv === 0, ctx, {
+      return stream(reply, found.subject.id, priv === Priv.edit, ctx, {
         replyid: reply.id,
         subject: found.subject.name,
       });
@@ -370,7 +371,7 @@ export function chatService(deps: ChatDeps) {
         throw err;
       }
       await launch(reply, subject, prompt, ctx);
-      return stream(reply, subject.id, priv === 0, ctx, {
+      return stream(reply, subject.id, priv === Priv.edit, ctx, {
         replyid: reply.id,
         subject: subject.name,
         usermessage: toChatMessage(userMessage, false),
@@ -403,7 +404,7 @@ export function chatService(deps: ChatDeps) {
         error: null,
       }))!;
       await launch(reply, found.subject, prompt, ctx);
-      return stream(reply, found.subject.id, priv === 0, ctx, {
+      return stream(reply, found.subject.id, priv === Priv.edit, ctx, {
         replyid: reply.id,
         subject: found.subject.name,
       });

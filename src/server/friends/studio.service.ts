@@ -1,4 +1,10 @@
-import { RESERVED_FRIEND_IDS, VOICES } from '../../protocol/constants.ts';
+import {
+  FriendType,
+  friendTypeTraits,
+  Priv,
+  RESERVED_FRIEND_IDS,
+  VOICES,
+} from '../../protocol/constants.ts';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import { FriendId } from '../../protocol/fields.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
@@ -11,7 +17,6 @@ import { friendsRepo, type FriendPatch, type FriendRow } from './friends.repo.ts
 import { formatTime } from './friends.service.ts';
 
 /** Types 2 dictionary, 3 editor and 4 system need the global privilege (spec §6). */
-const PRIVILEGED_TYPES: readonly number[] = [2, 3, 4];
 const MODEL_NAME = /^[A-Za-z0-9._:/-]{1,100}$/;
 /** The site's own files (`/files/images/…`, `/friends/…`) or an https address; nothing else. */
 const IMAGE_PATH = /^(\/(?![/\\])|https:\/\/)[^\s"'<>\\]*$/;
@@ -43,11 +48,13 @@ function checkPrivileged(
   lang: Lang,
 ) {
   if (me.globalpriv) return;
-  const typeChanged = prev ? prev.friendtype !== next.friendtype : next.friendtype !== 0;
+  const typeChanged = prev
+    ? prev.friendtype !== next.friendtype
+    : next.friendtype !== FriendType.literary;
   if (
     typeChanged &&
-    (PRIVILEGED_TYPES.includes(next.friendtype) ||
-      (prev !== null && PRIVILEGED_TYPES.includes(prev.friendtype)))
+    (friendTypeTraits(next.friendtype).privileged ||
+      (prev !== null && friendTypeTraits(prev.friendtype).privileged))
   ) {
     throw refused('typeNeedsPriv', lang);
   }
@@ -76,7 +83,7 @@ export function studioService(deps: Deps) {
       const me = requireUser(ctx);
       const row = await repo.byFriendId(input.friendid);
       if (!row) return { exists: isReservedId(input.friendid) ? 1 : 0, canedit: 0 };
-      return { exists: 1, canedit: (await friendPriv(repo, row.friend, me)) === 0 ? 1 : 0 };
+      return { exists: 1, canedit: (await friendPriv(repo, row.friend, me)) === Priv.edit ? 1 : 0 };
     },
 
     async setFriendDetails(input: ParsedInput<'SetFriendDetails'>, ctx: Ctx) {
@@ -200,11 +207,11 @@ export function studioService(deps: Deps) {
       const row = await repo.byFriendId(input.friendid);
       if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
       const priv = await friendPriv(repo, row.friend, me);
-      const seen = priv !== 2;
+      const seen = priv !== Priv.none;
       return {
         priv,
         imgedit: me.imgedit ? 1 : 0,
-        friendtype: seen ? row.friend.friendtype : 0,
+        friendtype: seen ? row.friend.friendtype : FriendType.literary,
         friendname: seen ? row.friend.friendname : '',
         owner: canManage(row.friend, me) ? 1 : 0,
       };

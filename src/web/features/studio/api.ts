@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { MODEL_FALLBACK_LIST } from '../../../protocol/constants.ts';
+import { MODEL_FALLBACK_LIST, Priv } from '../../../protocol/constants.ts';
 import type { FriendFull } from '../../../protocol/entities.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { call } from '../../shared/api/client.ts';
@@ -13,9 +13,9 @@ export const studioKeys = {
   models: (email: string | null) => ['studio', 'models', email] as const,
 };
 
-/** CheckEditPriv levels: 0 edit, 1 view, 2 none. */
+/** CheckEditPriv's answer: its level (Priv: edit, view, none) and words. */
 export interface EditPriv {
-  level: 0 | 1 | 2;
+  level: Priv;
   /** The server's words when the level is not 0. */
   message: string;
   friendname: string;
@@ -35,8 +35,8 @@ export function useEditPriv(friendid: string) {
     staleTime: 0,
     queryFn: async (): Promise<EditPriv> => {
       const a = await call('CheckEditPriv', { friendid });
-      const raw = typeof a.priv === 'number' ? a.priv : a.Error === 0 ? 0 : 2;
-      const level = raw === 0 || raw === 1 ? raw : 2;
+      const raw = typeof a.priv === 'number' ? a.priv : a.Error === 0 ? Priv.edit : Priv.none;
+      const level = raw === Priv.edit || raw === Priv.view ? raw : Priv.none;
       return {
         level,
         message: a.Errstr ?? '',

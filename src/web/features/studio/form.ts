@@ -1,4 +1,8 @@
-import { FRIEND_DEFAULTS, FRIEND_ID_UNIQUE_CHECK_MIN } from '../../../protocol/constants.ts';
+import {
+  FRIEND_DEFAULTS,
+  FRIEND_ID_UNIQUE_CHECK_MIN,
+  FriendType,
+} from '../../../protocol/constants.ts';
 import type { FriendFull } from '../../../protocol/entities.ts';
 import type { ActionInput } from '../../../protocol/registry.ts';
 
@@ -39,17 +43,13 @@ export const DIRTY_FIELDS = [
 ] as const;
 export type DirtyField = (typeof DIRTY_FIELDS)[number];
 
-/** Friend types (spec part 1 §3); the last three only with the global privilege. */
-export const FRIEND_TYPES = [0, 1, 2, 3, 4] as const;
-export const PRIVILEGED_TYPES: readonly number[] = [2, 3, 4];
-
 export function emptyForm(): FriendForm {
   return {
     friendid: '',
     friendname: '',
     image: '',
     description: '',
-    friendtype: 0,
+    friendtype: FriendType.literary,
     category: FRIEND_DEFAULTS.category,
     publicfriend: 0,
     personality: '',
