@@ -1,5 +1,6 @@
 import { Priv } from '../../protocol/constants.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
+import type { ChatStreamEvents } from '../../protocol/streams.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ChatEngine } from '../ai/engine.ts';
 import { turnCost } from '../ai/prices.ts';
@@ -9,7 +10,7 @@ import { friendsRepo } from '../friends/friends.repo.ts';
 import type { Passage } from '../knowledge/retrieval.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import type { Streaming } from '../rpc/streaming.ts';
+import type { Send, Streaming } from '../rpc/streaming.ts';
 import { chatRepo, type MessageRow, type SubjectRow } from './chat.repo.ts';
 import {
   createSubjectWithGreeting,
@@ -74,15 +75,15 @@ export function chatService(deps: ChatDeps) {
     subjectId: number,
     showModel: boolean,
     ctx: Ctx,
-    start?: Record<string, unknown>,
-  ): Streaming<Answer> {
+    start?: ChatStreamEvents['start'],
+  ): Streaming<Answer, ChatStreamEvents> {
     let resolveDone!: (a: Answer) => void;
     let rejectDone!: (e: unknown) => void;
     const done = new Promise<Answer>((res, rej) => {
       resolveDone = res;
       rejectDone = rej;
     });
-    const subscribers = new Set<(event: string, data: unknown) => void>();
+    const subscribers = new Set<Send<ChatStreamEvents>>();
     const toEvent = (e: ReplyEvent) => {
       if (e.type === 'delta') for (const s of subscribers) s('delta', { text: e.text });
       if (e.type === 'restart') for (const s of subscribers) s('restart', {});

@@ -7,6 +7,7 @@ import {
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { GroupAnswer } from '../../protocol/actions/group.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
+import type { GroupStreamEvents } from '../../protocol/streams.ts';
 import { turnCost } from '../ai/prices.ts';
 import type { ChatDeps } from '../chat/chat.service.ts';
 import { chatRepo } from '../chat/chat.repo.ts';
@@ -19,7 +20,7 @@ import { friendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
-import type { Streaming } from '../rpc/streaming.ts';
+import type { Send, Streaming } from '../rpc/streaming.ts';
 import { addressed, chooseSpeakers, ownVoice } from './director.ts';
 import { groupPrompt, type GroupLine } from './group-prompt.ts';
 import { groupRepo, type GroupMessageRow } from './group.repo.ts';
@@ -82,10 +83,16 @@ export function groupService(deps: ChatDeps) {
    * Follows the turn that `userMessageId` began: each answer after it in order, live, until
    * the last one is stored. Works for the asker and for a follower that came back later.
    */
-  function turnStream(userId: number, userMessageId: number, ctx: Ctx, start?: unknown) {
-    const sent: [string, unknown][] = [];
-    const subscribers = new Set<(event: string, data: unknown) => void>();
-    const send = (event: string, data: unknown) => {
+  function turnStream(
+    userId: number,
+    userMessageId: number,
+    ctx: Ctx,
+    start?: GroupStreamEvents['start'],
+  ) {
+    type Name = keyof GroupStreamEvents;
+    const sent: [Name, GroupStreamEvents[Name]][] = [];
+    const subscribers = new Set<Send<GroupStreamEvents>>();
+    const send: Send<GroupStreamEvents> = (event, data) => {
       sent.push([event, data]);
       for (const s of subscribers) s(event, data);
     };
@@ -127,7 +134,7 @@ export function groupService(deps: ChatDeps) {
         subscribers.add(fn);
         return () => subscribers.delete(fn);
       },
-    } satisfies Streaming<Turn>;
+    } satisfies Streaming<Turn, GroupStreamEvents>;
   }
 
   /** What one speaker's prompt needs, read now (earlier speakers of the turn are stored). */

@@ -35,8 +35,10 @@ export function useEditPriv(friendid: string) {
     staleTime: 0,
     queryFn: async (): Promise<EditPriv> => {
       const a = await call('CheckEditPriv', { friendid });
-      const raw = typeof a.priv === 'number' ? a.priv : a.Error === 0 ? Priv.edit : Priv.none;
-      const level = raw === Priv.edit || raw === Priv.view ? raw : Priv.none;
+      // Levels 1 and 2 come as Error with the answer's fields; any other Error has none.
+      if (!('priv' in a))
+        return { level: Priv.none, message: a.Errstr, friendname: '', owner: false };
+      const level = a.priv === Priv.edit || a.priv === Priv.view ? a.priv : Priv.none;
       return {
         level,
         message: a.Errstr ?? '',
