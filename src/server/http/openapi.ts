@@ -130,9 +130,9 @@ export function openApiDocument(version: string) {
           },
         },
       },
-      '/api/health': probe('The process answers'),
-      '/api/ready': probe('The database answers and every migration is applied'),
-      '/api/schema': {
+      [DirectPaths.health]: probe('The process answers'),
+      [DirectPaths.ready]: probe('The database answers and every migration is applied'),
+      [DirectPaths.schema]: {
         get: {
           summary: 'This document',
           security: [],
@@ -220,7 +220,7 @@ export function openApiDocument(version: string) {
 /** GET /api/schema: generated once, on first request. */
 export function registerOpenApi(app: FastifyInstance, version: string) {
   let doc: ReturnType<typeof openApiDocument> | undefined;
-  app.get('/api/schema', async (_request, reply) => {
+  app.get(DirectPaths.schema, async (_request, reply) => {
     doc ??= openApiDocument(version);
     return reply.header('cache-control', 'public, max-age=300').send(doc);
   });
