@@ -4,6 +4,7 @@ import {
   FriendType,
 } from '../../../protocol/constants.ts';
 import type { FriendFull } from '../../../protocol/entities.ts';
+import { validateFriend, type FriendProblem } from '../../../protocol/friend-rules.ts';
 import type { ActionInput } from '../../../protocol/registry.ts';
 
 /** Everything the studio edits (spec part 1 §3 'Friend'). */
@@ -93,21 +94,15 @@ export function idNeedsCheck(id: string): boolean {
   return id.length >= FRIEND_ID_UNIQUE_CHECK_MIN;
 }
 
-/** Keys of `studio.validation` in the locale files. */
-export type ValidationKey = 'noId' | 'noName' | 'noImage' | 'noPersonality' | 'noFirstprompt';
+/** Keys of `studio.validation` in the locale files: the protocol's save problems. */
+export type ValidationKey = FriendProblem;
 
 /**
- * The save messages of spec part 1 §5, first failure only. The last two are not enforced on
- * autosave.
+ * The save messages of spec part 1 §5, first failure only, by the rules the server applies
+ * (protocol/friend-rules.ts). The personality and first message are not enforced on autosave.
  */
 export function validate(form: FriendForm, autosave = false): ValidationKey | null {
-  if (!form.friendid.trim()) return 'noId';
-  if (!form.friendname.trim()) return 'noName';
-  if (!form.image.trim()) return 'noImage';
-  if (autosave) return null;
-  if (!form.personality.trim() && !form.background.trim()) return 'noPersonality';
-  if (!form.firstprompt.trim()) return 'noFirstprompt';
-  return null;
+  return validateFriend(form, { autosave });
 }
 
 /** The SetFriendDetails body for a whole save. */
