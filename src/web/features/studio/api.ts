@@ -76,11 +76,11 @@ export function seedSavedFriend(
     lastupdate,
     creator: email ?? '',
     creatorname: '',
-    priv: 0,
+    priv: Priv.edit,
   };
   qc.setQueryData(studioKeys.friend(email, form.friendid), friend);
   qc.setQueryData<EditPriv>(studioKeys.priv(email, form.friendid), {
-    level: 0,
+    level: Priv.edit,
     message: '',
     friendname: form.friendname,
     owner: true,

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { EditPriv } from '../../../../protocol/constants.ts';
 import type { ActionOutput } from '../../../../protocol/registry.ts';
 import { callOrThrow } from '../../../shared/api/call-or-throw.ts';
 import { call } from '../../../shared/api/client.ts';
@@ -23,7 +24,7 @@ export function useAccessList(friendid: string, enabled: boolean) {
   return {
     list,
     async add(user: string, editpriv: boolean): Promise<string | null> {
-      const a = await call('AddEmailToFriend', { user, friendid, editpriv: editpriv ? 1 : 0 });
+      const a = await call('AddEmailToFriend', { user, friendid, editpriv: editpriv ? EditPriv.edit : EditPriv.view });
       if (a.Error !== 0) return a.Errstr ?? '';
       apply(a.friendemails);
       return null;

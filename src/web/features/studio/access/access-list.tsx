@@ -7,7 +7,7 @@ import '@mantine/core/styles/Badge.css';
 import { ActionIcon, Alert, Autocomplete, Badge, Button, Checkbox, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIMINGS } from '../../../../protocol/constants.ts';
+import { EditPriv, TIMINGS } from '../../../../protocol/constants.ts';
 import { TrashIcon } from '../../../shared/components/icons.tsx';
 import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
 import { HelpButton } from '../../../shared/help/help-dialog.tsx';
@@ -131,8 +131,8 @@ export function AccessList({
                     </Text>
                   ) : null}
                 </div>
-                <Badge variant="light" color={entry.priv ? 'teal' : 'gray'} size="sm">
-                  {entry.priv ? t('studio.access.canEdit') : t('studio.access.canView')}
+                <Badge variant="light" color={entry.priv === EditPriv.edit ? 'teal' : 'gray'} size="sm">
+                  {entry.priv === EditPriv.edit ? t('studio.access.canEdit') : t('studio.access.canView')}
                 </Badge>
                 {canChange ? (
                   <ActionIcon
