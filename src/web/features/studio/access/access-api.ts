@@ -24,7 +24,11 @@ export function useAccessList(friendid: string, enabled: boolean) {
   return {
     list,
     async add(user: string, editpriv: boolean): Promise<string | null> {
-      const a = await call('AddEmailToFriend', { user, friendid, editpriv: editpriv ? EditPriv.edit : EditPriv.view });
+      const a = await call('AddEmailToFriend', {
+        user,
+        friendid,
+        editpriv: editpriv ? EditPriv.edit : EditPriv.view,
+      });
       if (a.Error !== 0) return a.Errstr ?? '';
       apply(a.friendemails);
       return null;

@@ -131,8 +131,14 @@ export function AccessList({
                     </Text>
                   ) : null}
                 </div>
-                <Badge variant="light" color={entry.priv === EditPriv.edit ? 'teal' : 'gray'} size="sm">
-                  {entry.priv === EditPriv.edit ? t('studio.access.canEdit') : t('studio.access.canView')}
+                <Badge
+                  variant="light"
+                  color={entry.priv === EditPriv.edit ? 'teal' : 'gray'}
+                  size="sm"
+                >
+                  {entry.priv === EditPriv.edit
+                    ? t('studio.access.canEdit')
+                    : t('studio.access.canView')}
                 </Badge>
                 {canChange ? (
                   <ActionIcon
