@@ -10,6 +10,47 @@ export type UserType = (typeof UserType)[keyof typeof UserType];
 
 export const FriendType = { literary: 0, helper: 1, dictionary: 2, editor: 3, system: 4 } as const;
 export type FriendType = (typeof FriendType)[keyof typeof FriendType];
+export const FRIEND_TYPES: readonly FriendType[] = Object.values(FriendType);
+
+/** What a friend type brings (spec part 1 §3 "Friend types", part 2 §2 and §6). */
+export interface FriendTypeTraits {
+  /** The chat offers files (and personal files to those who may not edit it). */
+  files: boolean;
+  /** The chat offers the canvas. */
+  canvas: boolean;
+  /** The brand assistant: no creator shown; for non-editors no details, share or creator. */
+  brand: boolean;
+  /** Routes users to other characters (its prompt lists the catalogue). */
+  routes: boolean;
+  /** A system character: never joins a group chat. */
+  system: boolean;
+  /** Only users with the global privilege may give a character this type (part 1, globalpriv). */
+  privileged: boolean;
+}
+
+export function friendTypeTraits(type: number): FriendTypeTraits {
+  const helperOrEditor = type === FriendType.helper || type === FriendType.editor;
+  return {
+    files: helperOrEditor,
+    canvas: helperOrEditor,
+    brand: type === FriendType.dictionary,
+    routes: type === FriendType.helper,
+    system: type === FriendType.system,
+    privileged:
+      type === FriendType.dictionary || type === FriendType.editor || type === FriendType.system,
+  };
+}
+
+/** CheckEditPriv's levels (spec part 2, "Edit-privilege check result"): what the caller may do with a character. */
+export const Priv = { edit: 0, view: 1, none: 2 } as const;
+export type Priv = (typeof Priv)[keyof typeof Priv];
+
+/** An access-list entry's `editpriv`: 1 may edit, 0 may only talk to the character. */
+export const EditPriv = { view: 0, edit: 1 } as const;
+export type EditPriv = (typeof EditPriv)[keyof typeof EditPriv];
+
+/** GetGlobalPriv's `priv`: 1 when the user has the global privilege. */
+export const GlobalPriv = { none: 0, granted: 1 } as const;
 
 export const FRIEND_DEFAULTS = { temp: 80, top_p: 20, model: 'auto', category: 0 } as const;
 export const SLIDER_RANGE = { min: 10, max: 100 } as const;

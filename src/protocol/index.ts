@@ -5,9 +5,5 @@ export * from './registry.ts';
 export * from './direct.ts';
 export type { Access, IdentityField } from './access.ts';
 export type { ActionDef } from './action.ts';
-
-/** Every answer carries Error (0 success) and, on failure, Errstr. */
-export interface Envelope {
-  Error: number;
-  Errstr?: string;
-}
+export type { Answer, Envelope, Failure, FailureCode, Success, DirectAnswer } from './answer.ts';
+export * from './streams.ts';

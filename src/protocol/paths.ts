@@ -60,7 +60,22 @@ export const DirectPaths = {
   paymentScript: '/api/payment/checkout.js',
   /** Character Card import (POST, multipart `file`) and export (GET): see card.ts. */
   card: '/api/card',
+  /** GET: the process answers `{ok: true}` (liveness). */
+  health: '/api/health',
+  /** GET: the database answers and has every migration (readiness); 503 otherwise. */
+  ready: '/api/ready',
+  /** GET: the API's OpenAPI 3.1 description, generated from the registry. */
+  schema: '/api/schema',
 } as const;
+
+/** The actions' endpoint: `POST` `{action, ...fields}` (the registry of actions). */
+export const ActionsPath = '/api';
+/**
+ * The admin CLI's loopback endpoint while the server runs (only with the admin endpoint on):
+ * refused unless from 127.0.0.1 with the random key the server wrote to DATA_DIR. Not a
+ * direct endpoint of the API: no session reaches it.
+ */
+export const AdminPath = '/api/admin';
 
 /** Third-party identity sign-in (spec part 1 §7): JSON `{idToken, lang}`. */
 export const GoogleSignInPath = '/api/auth/google';

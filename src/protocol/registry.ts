@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { StreamDecl } from './streams.ts';
 import { accessListActions } from './actions/access-list.ts';
 import { analyticsActions } from './actions/analytics.ts';
 import { authActions } from './actions/auth.ts';
@@ -43,6 +44,27 @@ export type ActionName = keyof Actions;
 export type ActionInput<A extends ActionName> = z.input<Actions[A]['input']>;
 export type ParsedInput<A extends ActionName> = z.output<Actions[A]['input']>;
 export type ActionOutput<A extends ActionName> = z.output<Actions[A]['output']>;
+
+/** The actions whose entry declares a stream (`stream: streamOf<…>(…)`). */
+export type StreamActionName = {
+  [A in ActionName]: Actions[A]['stream'] extends infer S
+    ? [Exclude<S, undefined>] extends [never]
+      ? never
+      : A
+    : never;
+}[ActionName];
+/** The events a streaming action sends before `done`, as its entry declares them. */
+export type StreamEvents<A extends StreamActionName> =
+  Exclude<Actions[A]['stream'], undefined> extends StreamDecl<infer E> ? E : never;
+
+/** The actions that send a level as `Error` with their answer (`errorFrom`, CheckEditPriv). */
+export type LevelActionName = {
+  [A in ActionName]: Actions[A]['errorFrom'] extends infer E
+    ? [Exclude<E, undefined>] extends [never]
+      ? never
+      : A
+    : never;
+}[ActionName];
 
 export const actionNames = Object.keys(actions) as ActionName[];
 

@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DirectPaths, GoogleSignInPath } from '../protocol/paths.ts';
+import { ActionsPath, DirectPaths, GoogleSignInPath } from '../protocol/paths.ts';
 import type { PublicConfig } from '../protocol/public-config.ts';
 import { ErrorCode } from '../protocol/errors.ts';
 import type { Deps } from './deps.ts';
@@ -110,7 +110,7 @@ export async function buildApp(deps: Deps) {
     return reply.status(status).send(failure(ErrorCode.BAD_INPUT, lang, text).body);
   });
 
-  app.post('/api', async (request, reply) => {
+  app.post(ActionsPath, async (request, reply) => {
     const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
     const result = await dispatch({
       body: request.body,

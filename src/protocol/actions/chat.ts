@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
+import { chatStream } from '../streams.ts';
 import { FriendId, IdentityEmail, Lang } from '../fields.ts';
 import { Citation } from './reading.ts';
 
@@ -87,6 +88,7 @@ export const chatActions = {
     access: 'user',
     identity: 'email',
     mutates: true,
+    stream: chatStream,
   }),
   /** Follows a reply being written (after a refresh, in another tab or device): SSE or JSON. */
   FollowReply: defineAction({
@@ -99,6 +101,7 @@ export const chatActions = {
     access: 'user',
     identity: 'email',
     mutates: false,
+    stream: chatStream,
   }),
   /** Writes a failed reply again. */
   RetryReply: defineAction({
@@ -112,6 +115,7 @@ export const chatActions = {
     access: 'user',
     identity: 'email',
     mutates: true,
+    stream: chatStream,
   }),
   /**
    * Stops a reply being written (on whichever instance writes it): the text so far is kept
@@ -142,6 +146,7 @@ export const chatActions = {
     access: 'user',
     identity: 'email',
     mutates: true,
+    stream: chatStream,
   }),
   /**
    * Changes the caller's message `id` and sends it again: the later turns are removed and a
@@ -162,6 +167,7 @@ export const chatActions = {
     access: 'user',
     identity: 'email',
     mutates: true,
+    stream: chatStream,
   }),
   /** Makes answer `replyid` the chosen one of its alternatives: the conversation goes on from it. */
   ChooseVariant: defineAction({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
+import { groupStream } from '../streams.ts';
 import { FriendId, IdentityEmail, Lang } from '../fields.ts';
 
 /** Most characters in one group: more would drown the user (and the prompt budget). */
@@ -83,6 +84,7 @@ export const groupActions = {
     access: 'user',
     identity: 'email',
     mutates: true,
+    stream: groupStream,
   }),
   /**
    * Writes a failed answer of the last round again (the same character, seeing the round as
@@ -98,6 +100,7 @@ export const groupActions = {
     access: 'user',
     identity: 'email',
     mutates: true,
+    stream: groupStream,
   }),
   /** Follows the group turn being written (after a refresh, another tab or device). */
   FollowMultiChat: defineAction({
@@ -106,6 +109,7 @@ export const groupActions = {
     access: 'user',
     identity: 'email',
     mutates: false,
+    stream: groupStream,
   }),
   /** The group conversation and the characters the caller may tick. */
   RetrieveMultiConversaion: defineAction({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
+import { designerStream } from '../streams.ts';
 import { IdentityEmail, Lang } from '../fields.ts';
 
 const Num = z.coerce
@@ -131,6 +132,7 @@ export const imageActions = {
     access: 'user',
     identity: 'email',
     mutates: true,
+    stream: designerStream,
   }),
   /** Copies one of the caller's generated images to a character image; answers its path. */
   CopyGeneratedImage: defineAction({

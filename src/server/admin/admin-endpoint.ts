@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { AdminPath } from '../../protocol/paths.ts';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import { AdminCommand, runAdminCommand } from './admin.service.ts';
@@ -28,7 +29,7 @@ export function registerAdminEndpoint(
   app.addHook('onClose', async () => {
     rmSync(file, { force: true });
   });
-  app.post('/api/admin', async (request, reply) => {
+  app.post(AdminPath, async (request, reply) => {
     const given = Buffer.from(String(request.headers['x-admin-key'] ?? ''));
     const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(
       request.socket.remoteAddress ?? '',

@@ -5,6 +5,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { ADMIN_FILE } from './admin-endpoint.ts';
 import { AdminCommand, runAdminCommand } from './admin.service.ts';
+import { AdminPath } from '../../protocol/paths.ts';
 
 const usage = `Usage:
   npm run admin -- create-user <email> --name "<full name>" [--password <pw>] [--usertype 0|1|2] [--grant canadd,imgedit,globalpriv]
@@ -105,7 +106,7 @@ async function viaServer(file: string, raw: unknown): Promise<string | null> {
   } catch {
     return null; // a stale file from a server that is gone
   }
-  const res = await fetch(`http://127.0.0.1:${port}/api/admin`, {
+  const res = await fetch(`http://127.0.0.1:${port}${AdminPath}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-admin-key': key },
     body: JSON.stringify(raw),

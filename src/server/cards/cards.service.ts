@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
+import { FriendType } from '../../protocol/constants.ts';
 import type { CardExportQuery } from '../../protocol/card.ts';
 import type { z } from 'zod';
 import { categoriesRepo } from '../categories/categories.repo.ts';
@@ -153,7 +154,7 @@ export function cardsService(deps: Deps, images: ImagesService) {
             friendid: id,
             ownerId: me.id,
             // Imported characters start private and ordinary, like a new one in the studio.
-            friendtype: 0,
+            friendtype: FriendType.literary,
             publicfriend: 0,
             model: 'auto',
             lang: null,

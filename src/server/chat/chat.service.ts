@@ -1,4 +1,6 @@
+import { Priv } from '../../protocol/constants.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
+import type { ChatStreamEvents } from '../../protocol/streams.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ChatEngine } from '../ai/engine.ts';
 import { turnCost } from '../ai/prices.ts';
@@ -215,7 +217,7 @@ export function chatService(deps: ChatDeps) {
         throw err;
       }
       await launch(reply, subject, prompt, ctx);
-      return stream(reply, subject.id, priv === 0, ctx, {
+      return stream(reply, subject.id, priv === Priv.edit, ctx, {
         replyid: reply.id,
         subject: subject.name,
         usermessage: toChatMessage(userMessage, false),
@@ -230,9 +232,9 @@ export function chatService(deps: ChatDeps) {
       }
       // Editors see the model label here too.
       const fr = await friends.byId(found.subject.friendId);
-      const priv = fr ? (await openFriend(friends, fr.friendid, me, ctx)).priv : 1;
+      const priv = fr ? (await openFriend(friends, fr.friendid, me, ctx)).priv : Priv.view;
       const row = { ...found.message, content: found.message.content.slice(0, input.offset ?? 0) };
-      return stream(row, found.subject.id, priv === 0, ctx, {
+      return stream(row, found.subject.id, priv === Priv.edit, ctx, {
         replyid: row.id,
         subject: found.subject.name,
       });
@@ -280,7 +282,7 @@ export function chatService(deps: ChatDeps) {
       });
       await hold?.bind(reply.id);
       await launch(reply, found.subject, prompt, ctx);
-      return stream(reply, found.subject.id, priv === 0, ctx, {
+      return stream(reply, found.subject.id, priv === Priv.edit, ctx, {
         replyid: reply.id,
         subject: found.subject.name,
       });
@@ -322,7 +324,7 @@ export function chatService(deps: ChatDeps) {
         throw err;
       }
       await launch(reply, subject, prompt, ctx);
-      return stream(reply, subject.id, priv === 0, ctx, {
+      return stream(reply, subject.id, priv === Priv.edit, ctx, {
         replyid: reply.id,
         subject: subject.name,
         usermessage: toChatMessage(userMessage, false),
@@ -355,7 +357,7 @@ export function chatService(deps: ChatDeps) {
         error: null,
       }))!;
       await launch(reply, found.subject, prompt, ctx);
-      return stream(reply, found.subject.id, priv === 0, ctx, {
+      return stream(reply, found.subject.id, priv === Priv.edit, ctx, {
         replyid: reply.id,
         subject: found.subject.name,
       });

@@ -1,3 +1,4 @@
+import { Priv } from '../../protocol/constants.ts';
 import type { ChatMessage } from '../../protocol/actions/chat.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { AppError } from '../errors.ts';
@@ -20,7 +21,8 @@ export async function openFriend(
   const row = await friends.byFriendIdFor(friendid, user.email);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
   const priv = privWith(row.friend, user, row.access);
-  if (priv === 2) throw new AppError(ErrorCode.FORBIDDEN, msg('noWatchPermission', ctx.lang));
+  if (priv === Priv.none)
+    throw new AppError(ErrorCode.FORBIDDEN, msg('noWatchPermission', ctx.lang));
   return {
     friend: row.friend,
     ownerEmail: row.ownerEmail ?? '',

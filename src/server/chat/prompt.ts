@@ -1,3 +1,4 @@
+import { friendTypeTraits } from '../../protocol/constants.ts';
 import type { EngineMessage } from '../ai/engine.ts';
 import { estimateTokens } from '../ai/tokens.ts';
 import { markerRules } from './markers.ts';
@@ -110,7 +111,7 @@ const section = (title: string, body: string) => (body.trim() ? `${title}\n${bod
 
 /** Librarians, receptionists and helpers route users to other characters. */
 const routes = (c: PromptCharacter, parts: PromptParts) =>
-  c.friendtype === 1 && !!parts.catalogue?.length;
+  friendTypeTraits(c.friendtype).routes && !!parts.catalogue?.length;
 
 /**
  * The one place a prompt is put together. Ordered from most stable to least, so providers'

@@ -1,6 +1,7 @@
 import { msg } from '../messages.ts';
 import type { Ctx } from '../rpc/context.ts';
-import type { Streaming } from '../rpc/streaming.ts';
+import type { Send, Streaming } from '../rpc/streaming.ts';
+import type { ChatStreamEvents } from '../../protocol/streams.ts';
 import type { ChatRepo, MessageRow } from './chat.repo.ts';
 import { toAnswer } from './conversation.ts';
 import type { ReplyEvent, ReplyRunner } from './reply-runner.ts';
@@ -15,15 +16,15 @@ export function replyStreamer(repo: ChatRepo, runner: ReplyRunner) {
     subjectId: number,
     showModel: boolean,
     ctx: Ctx,
-    start?: Record<string, unknown>,
-  ): Streaming<Answer> {
+    start?: ChatStreamEvents['start'],
+  ): Streaming<Answer, ChatStreamEvents> {
     let resolveDone!: (a: Answer) => void;
     let rejectDone!: (e: unknown) => void;
     const done = new Promise<Answer>((res, rej) => {
       resolveDone = res;
       rejectDone = rej;
     });
-    const subscribers = new Set<(event: string, data: unknown) => void>();
+    const subscribers = new Set<Send<ChatStreamEvents>>();
     const toEvent = (e: ReplyEvent) => {
       if (e.type === 'delta') for (const s of subscribers) s('delta', { text: e.text });
       if (e.type === 'restart') for (const s of subscribers) s('restart', {});

@@ -1,3 +1,4 @@
+import { friendTypeTraits, Priv, UserType } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { AppError } from '../errors.ts';
@@ -48,7 +49,7 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
       let { me, priv } = opened;
       // The history viewer: an admin reads someone else's conversation.
       if (input.user && input.user.toLowerCase() !== me.email) {
-        if (me.usertype !== 0) throw new AppError(ErrorCode.IDENTITY_MISMATCH);
+        if (me.usertype !== UserType.admin) throw new AppError(ErrorCode.IDENTITY_MISMATCH);
         const other = await users.byEmail(input.user);
         if (!other) throw new AppError(ErrorCode.NOT_FOUND);
         // Every viewing of someone else's conversation is audited (history viewer).
@@ -71,7 +72,7 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
           tokensOut: m.outputTokens,
         });
       const chat = withVariants(
-        rows.filter((m) => !m.hidden).map((m) => toChatMessage(m, priv === 0, cost)),
+        rows.filter((m) => !m.hidden).map((m) => toChatMessage(m, priv === Priv.edit, cost)),
         rows,
         await repo.variantGroups(subject.id, variantKeys(rows)),
       );
@@ -93,8 +94,8 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
         friendtype: friend.friendtype,
         voice: friend.voice,
         voice_instructions: friend.voiceInstructions,
-        creator: friend.friendtype === 2 ? '' : ownerEmail,
-        creatorname: friend.friendtype === 2 ? '' : ownerName,
+        creator: friendTypeTraits(friend.friendtype).brand ? '' : ownerEmail,
+        creatorname: friendTypeTraits(friend.friendtype).brand ? '' : ownerName,
         subject: subject.name,
         chat,
         hasmore,

@@ -1,4 +1,4 @@
-import { EDITOR_FRIEND_IDS } from '../../protocol/constants.ts';
+import { EDITOR_FRIEND_IDS, friendTypeTraits } from '../../protocol/constants.ts';
 import type { EngineMessage, EngineRequest } from '../ai/engine.ts';
 import { friendPriv } from '../friends/friend-access.ts';
 import { hasPersonalFiles } from '../knowledge/file-scope.ts';
@@ -114,7 +114,7 @@ export async function assembleTurn(
   });
 
   let catalogue;
-  if (friend.friendtype === 1) {
+  if (friendTypeTraits(friend.friendtype).routes) {
     catalogue = (
       await friends.list({
         viewer: { id: me.id, email: me.email },

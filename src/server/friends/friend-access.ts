@@ -1,11 +1,12 @@
+import { EditPriv, Priv } from '../../protocol/constants.ts';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import { AppError } from '../errors.ts';
 import { msg } from '../messages.ts';
 import type { SessionUser } from '../rpc/context.ts';
 import type { FriendRow, FriendsRepo } from './friends.repo.ts';
 
-/** 0 edit, 1 view, 2 none: the spec's CheckEditPriv levels. */
-export type FriendPriv = 0 | 1 | 2;
+/** The spec's CheckEditPriv levels (Priv: edit, view, none). */
+export type FriendPriv = Priv;
 
 /**
  * What a caller may do with a character: owners, editors on the access list and holders of
@@ -28,10 +29,10 @@ export function privWith(
   entry: { editpriv: number } | null | undefined,
 ): FriendPriv {
   if (user) {
-    if (user.globalpriv || isOwner(friend, user)) return 0;
-    if (entry) return entry.editpriv === 1 ? 0 : 1;
+    if (user.globalpriv || isOwner(friend, user)) return Priv.edit;
+    if (entry) return entry.editpriv === EditPriv.edit ? Priv.edit : Priv.view;
   }
-  return friend.publicfriend === 1 ? 1 : 2;
+  return friend.publicfriend === 1 ? Priv.view : Priv.none;
 }
 
 export function isOwner(friend: FriendRow, user: SessionUser): boolean {
@@ -63,8 +64,8 @@ export async function requireFriend(
   const row = await repo.byFriendId(friendid);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', lang));
   const priv = await friendPriv(repo, row.friend, user);
-  if (priv === 2) throw new AppError(ErrorCode.FORBIDDEN, msg('friendNoAccess', lang));
-  if (need === 'edit' && priv !== 0) {
+  if (priv === Priv.none) throw new AppError(ErrorCode.FORBIDDEN, msg('friendNoAccess', lang));
+  if (need === 'edit' && priv !== Priv.edit) {
     throw new AppError(ErrorCode.FORBIDDEN, msg('noEditPermission', lang));
   }
   return { friend: row.friend, priv };

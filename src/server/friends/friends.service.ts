@@ -1,4 +1,4 @@
-import { EDITOR_FRIEND_IDS, GENERAL_LOOKUP } from '../../protocol/constants.ts';
+import { EDITOR_FRIEND_IDS, GENERAL_LOOKUP, Priv } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { availableModels } from '../ai/models.ts';
@@ -47,7 +47,7 @@ export function friendsService(deps: Deps) {
       const general = input.email === GENERAL_LOOKUP;
       const asker = general ? null : ctx.user;
       const priv = await friendPriv(repo, f, asker);
-      if (priv === 2) {
+      if (priv === Priv.none) {
         throw ctx.user || general
           ? new AppError(ErrorCode.FORBIDDEN, msg('friendNoAccess', ctx.lang))
           : new AppError(ErrorCode.UNAUTHENTICATED);
@@ -62,7 +62,7 @@ export function friendsService(deps: Deps) {
         creatorname: row.ownerName ?? '',
         priv,
       };
-      if (priv !== 0) return { friend: pub };
+      if (priv !== Priv.edit) return { friend: pub };
       return {
         friend: {
           ...pub,

@@ -1,6 +1,16 @@
-import { RESERVED_FRIEND_IDS, VOICES } from '../../protocol/constants.ts';
+import {
+  FriendType,
+  friendTypeTraits,
+  Priv,
+  RESERVED_FRIEND_IDS,
+  VOICES,
+} from '../../protocol/constants.ts';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
-import { FriendId } from '../../protocol/fields.ts';
+import {
+  FRIEND_IMAGE_PATTERN,
+  validateFriend,
+  validateFriendId,
+} from '../../protocol/friend-rules.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -10,25 +20,19 @@ import { canManage, friendPriv, requireFriend } from './friend-access.ts';
 import { friendsRepo, type FriendPatch, type FriendRow } from './friends.repo.ts';
 import { formatTime } from './friends.service.ts';
 
-/** Types 2 dictionary, 3 editor and 4 system need the global privilege (spec §6). */
-const PRIVILEGED_TYPES: readonly number[] = [2, 3, 4];
-const MODEL_NAME = /^[A-Za-z0-9._:/-]{1,100}$/;
-/** The site's own files (`/files/images/…`, `/friends/…`) or an https address; nothing else. */
-const IMAGE_PATH = /^(\/(?![/\\])|https:\/\/)[^\s"'<>\\]*$/;
-
 const bad = (key: MessageKey, lang: Lang) => new AppError(ErrorCode.BAD_INPUT, msg(key, lang));
 const refused = (key: MessageKey, lang: Lang) => new AppError(ErrorCode.FORBIDDEN, msg(key, lang));
 
 export const isReservedId = (id: string) => RESERVED_FRIEND_IDS.includes(id.toLowerCase());
 
 function checkFriendId(friendid: string, lang: Lang) {
-  if (!friendid) throw bad('noFriendId', lang);
-  if (!FriendId.safeParse(friendid).success) throw bad('friendIdChars', lang);
+  const problem = validateFriendId(friendid);
+  if (problem) throw bad(problem, lang);
 }
 
 function checkImage(image: string, lang: Lang) {
   if (!image.trim()) throw bad('noImage', lang);
-  if (!IMAGE_PATH.test(image)) throw bad('badImagePath', lang);
+  if (!FRIEND_IMAGE_PATTERN.test(image)) throw bad('badImagePath', lang);
 }
 
 function checkVoice(voice: string, lang: Lang) {
@@ -43,11 +47,13 @@ function checkPrivileged(
   lang: Lang,
 ) {
   if (me.globalpriv) return;
-  const typeChanged = prev ? prev.friendtype !== next.friendtype : next.friendtype !== 0;
+  const typeChanged = prev
+    ? prev.friendtype !== next.friendtype
+    : next.friendtype !== FriendType.literary;
   if (
     typeChanged &&
-    (PRIVILEGED_TYPES.includes(next.friendtype) ||
-      (prev !== null && PRIVILEGED_TYPES.includes(prev.friendtype)))
+    (friendTypeTraits(next.friendtype).privileged ||
+      (prev !== null && friendTypeTraits(prev.friendtype).privileged))
   ) {
     throw refused('typeNeedsPriv', lang);
   }
@@ -76,7 +82,7 @@ export function studioService(deps: Deps) {
       const me = requireUser(ctx);
       const row = await repo.byFriendId(input.friendid);
       if (!row) return { exists: isReservedId(input.friendid) ? 1 : 0, canedit: 0 };
-      return { exists: 1, canedit: (await friendPriv(repo, row.friend, me)) === 0 ? 1 : 0 };
+      return { exists: 1, canedit: (await friendPriv(repo, row.friend, me)) === Priv.edit ? 1 : 0 };
     },
 
     async setFriendDetails(input: ParsedInput<'SetFriendDetails'>, ctx: Ctx) {
@@ -94,20 +100,15 @@ export function studioService(deps: Deps) {
       } else {
         const row = await repo.byFriendId(input.friendid);
         if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', lang));
-        if ((await friendPriv(repo, row.friend, me)) !== 0) {
+        if ((await friendPriv(repo, row.friend, me)) !== Priv.edit) {
           throw refused('friendExistsNoPermission', lang);
         }
         existing = row.friend;
       }
 
-      if (!input.friendname) throw bad('noFriendName', lang);
-      checkImage(input.image, lang);
-      if (input.autosave !== 1) {
-        if (!input.personality.trim() && !input.background.trim()) throw bad('noPersonality', lang);
-        if (!input.firstprompt.trim()) throw bad('noFirstPrompt', lang);
-      }
-      checkVoice(input.voice, lang);
-      if (!MODEL_NAME.test(input.model)) throw bad('badModel', lang);
+      // The studio checks the same rules before it sends (protocol/friend-rules.ts).
+      const problem = validateFriend(input, { autosave: input.autosave === 1 });
+      if (problem) throw bad(problem, lang);
       checkPrivileged(me, input, existing, lang);
 
       const fields = {
@@ -200,11 +201,11 @@ export function studioService(deps: Deps) {
       const row = await repo.byFriendId(input.friendid);
       if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
       const priv = await friendPriv(repo, row.friend, me);
-      const seen = priv !== 2;
+      const seen = priv !== Priv.none;
       return {
         priv,
         imgedit: me.imgedit ? 1 : 0,
-        friendtype: seen ? row.friend.friendtype : 0,
+        friendtype: seen ? row.friend.friendtype : FriendType.literary,
         friendname: seen ? row.friend.friendname : '',
         owner: canManage(row.friend, me) ? 1 : 0,
       };

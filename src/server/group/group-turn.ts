@@ -7,7 +7,8 @@ import type { ReplyEvent, ReplyRunner } from '../chat/reply-runner.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
 import { msg } from '../messages.ts';
 import type { Ctx, SessionUser } from '../rpc/context.ts';
-import type { Streaming } from '../rpc/streaming.ts';
+import type { Send, Streaming } from '../rpc/streaming.ts';
+import type { GroupStreamEvents } from '../../protocol/streams.ts';
 import { addressed, ownVoice } from './director.ts';
 import { groupMemory } from './group-memory.ts';
 import { groupPrompt, type GroupLine } from './group-prompt.ts';
@@ -35,10 +36,16 @@ export function groupTurns(deps: ChatDeps, repo: GroupRepo, runner: ReplyRunner<
    * Follows the turn that `userMessageId` began: each answer after it in order, live, until
    * the last one is stored. Works for the asker and for a follower that came back later.
    */
-  function turnStream(userId: number, userMessageId: number, ctx: Ctx, start?: unknown) {
-    const sent: [string, unknown][] = [];
-    const subscribers = new Set<(event: string, data: unknown) => void>();
-    const send = (event: string, data: unknown) => {
+  function turnStream(
+    userId: number,
+    userMessageId: number,
+    ctx: Ctx,
+    start?: GroupStreamEvents['start'],
+  ) {
+    type Name = keyof GroupStreamEvents;
+    const sent: [Name, GroupStreamEvents[Name]][] = [];
+    const subscribers = new Set<Send<GroupStreamEvents>>();
+    const send: Send<GroupStreamEvents> = (event, data) => {
       sent.push([event, data]);
       for (const s of subscribers) s(event, data);
     };
@@ -80,7 +87,7 @@ export function groupTurns(deps: ChatDeps, repo: GroupRepo, runner: ReplyRunner<
         subscribers.add(fn);
         return () => subscribers.delete(fn);
       },
-    } satisfies Streaming<Turn>;
+    } satisfies Streaming<Turn, GroupStreamEvents>;
   }
 
   /** What one speaker's prompt needs, read now (earlier speakers of the turn are stored). */

@@ -1,4 +1,8 @@
-import { EDITOR_FRIEND_ID, GRAPHIC_DESIGNER_FRIEND_ID } from '../../protocol/constants.ts';
+import {
+  EDITOR_FRIEND_ID,
+  GRAPHIC_DESIGNER_FRIEND_ID,
+  friendTypeTraits,
+} from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { ChatDeps } from '../chat/chat.service.ts';
@@ -148,7 +152,7 @@ export function groupService(deps: ChatDeps) {
       const ticked = new Set(selection.map((s) => s.toLowerCase()));
       const list = [];
       for (const f of visible) {
-        if (f.friendtype === 4) continue; // system characters do not chat
+        if (friendTypeTraits(f.friendtype).system) continue; // system characters do not chat
         const row = await friends.byFriendId(f.friendid);
         const priv = row ? await friendPriv(friends, row.friend, me) : 1;
         list.push({

@@ -58,6 +58,7 @@ export function openApiDocument(version: string) {
       'x-access': def.access,
       'x-mutates': def.mutates,
       ...(def.identity ? { 'x-identity-field': def.identity } : {}),
+      ...(def.stream ? { 'x-stream-events': [...def.stream.events, 'done'] } : {}),
     };
     schemas[`${name}Answer`] = withFields(jsonSchema(def.output, 'output'), errorFields, ['Error']);
     mapping[name] = `#/components/schemas/${name}Request`;
@@ -97,8 +98,9 @@ export function openApiDocument(version: string) {
         'Every action is `POST /api` with a JSON body `{action, ...fields}`; the answer is ' +
         'JSON `{Error, Errstr?, ...}` (Error 0 = success). Identity comes from the session: ' +
         'the `sid` cookie plus an `X-XSRF-TOKEN` header copied from the `XSRF-TOKEN` cookie, ' +
-        'or `Authorization: Bearer <token>`. AskFriend, FollowReply and RetryReply answer ' +
-        'Server-Sent Events when asked for `text/event-stream` (start, delta, restart, done).',
+        'or `Authorization: Bearer <token>`. An action whose request lists `x-stream-events` ' +
+        'answers Server-Sent Events when asked for `text/event-stream`: those events, the ' +
+        'last one `done` with the JSON answer.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }, { session: [] }, {}],
@@ -128,9 +130,9 @@ export function openApiDocument(version: string) {
           },
         },
       },
-      '/api/health': probe('The process answers'),
-      '/api/ready': probe('The database answers and every migration is applied'),
-      '/api/schema': {
+      [DirectPaths.health]: probe('The process answers'),
+      [DirectPaths.ready]: probe('The database answers and every migration is applied'),
+      [DirectPaths.schema]: {
         get: {
           summary: 'This document',
           security: [],
@@ -218,7 +220,7 @@ export function openApiDocument(version: string) {
 /** GET /api/schema: generated once, on first request. */
 export function registerOpenApi(app: FastifyInstance, version: string) {
   let doc: ReturnType<typeof openApiDocument> | undefined;
-  app.get('/api/schema', async (_request, reply) => {
+  app.get(DirectPaths.schema, async (_request, reply) => {
     doc ??= openApiDocument(version);
     return reply.header('cache-control', 'public, max-age=300').send(doc);
   });

@@ -159,6 +159,20 @@ describe('the web client', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(res.rawPayload).toString()).openapi).toBe('3.1.0');
   });
+
+  it('the schema names the events of each streaming action, as the registry declares them', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/schema' });
+    const schemas = res.json().components.schemas as Record<string, Record<string, unknown>>;
+    expect(schemas.AskFriendRequest!['x-stream-events']).toEqual([
+      'start',
+      'delta',
+      'restart',
+      'done',
+    ]);
+    expect(schemas.MultiChatAskRequest!['x-stream-events']).toContain('speaker');
+    expect(schemas.AskGraphicalDesignerRequest!['x-stream-events']).toContain('image');
+    expect(schemas.GetCategoriesRequest!['x-stream-events']).toBeUndefined();
+  });
 });
 
 describe('operations endpoints', () => {

@@ -2,7 +2,8 @@ import { stepCountIs, streamText, tool, type LanguageModel, type ModelMessage } 
 import { z } from 'zod';
 import { GRAPHIC_DESIGNER_FRIEND_ID } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
-import type { ParsedInput } from '../../protocol/registry.ts';
+import type { ActionOutput, ParsedInput } from '../../protocol/registry.ts';
+import type { DesignerStreamEvents } from '../../protocol/streams.ts';
 import { openFriend, resolveSubject } from '../chat/conversation.ts';
 import { chatRepo, type MessageRow } from '../chat/chat.repo.ts';
 import type { Deps } from '../deps.ts';
@@ -11,7 +12,7 @@ import { friendsRepo, type FriendRow } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
 import { msg } from '../messages.ts';
 import type { Ctx, SessionUser } from '../rpc/context.ts';
-import { streamingRun } from '../rpc/streaming.ts';
+import { streamingRun, type Send as StreamSend } from '../rpc/streaming.ts';
 import type { GenerationService } from './generation.service.ts';
 import type { ImageRow } from './images.repo.ts';
 import { generatedKey, generatedPath, imageNameFrom } from './images.service.ts';
@@ -33,7 +34,7 @@ How images are made here: when the description is ready (or the user asks for an
 If the user attached a reference picture, the image model receives it as well; describe in the prompt how to use it.
 After the tool answers, reply briefly in the user's language that the image is being created. Do not write the prompt or any image number yourself. If the tool answers an error, tell the user plainly.`;
 
-type Send = (event: string, data: unknown) => void;
+type Send = StreamSend<DesignerStreamEvents>;
 
 /** What one turn with the designer works from, and the images it made so far. */
 interface Turn {
@@ -185,56 +186,63 @@ export function designerService(deps: Deps, generation: GenerationService) {
       const refimg = lastReference(rows);
       const resolved = deps.engine.resolver.resolve(friend.model);
 
-      return streamingRun(async (send) => {
-        const turn: Turn = {
-          me,
-          lang,
-          friend,
-          rows,
-          pasted,
-          message: input.message.trim(),
-          made: [],
-          refused: false,
-          async make(prompt, negativePrompt, request) {
-            const row = await generation.create(me.id, { prompt, negativePrompt, request, refimg });
-            if (row) {
-              turn.made.push(row);
-              // The grid shows the new image (loading) before the answer is complete.
-              send('image', { num: row.num });
-            } else turn.refused = true;
-            return row;
-          },
-        };
-        let result: { answer: string; model: string };
-        try {
-          result = resolved.model
-            ? await modelTurn(turn, resolved.model, resolved, send)
-            : await offlineTurn(turn, send);
-        } catch (err) {
-          deps.log.warn({ err }, 'the designer could not answer');
-          // An image already made stands (its job runs); otherwise the turn failed.
-          if (!turn.made.length) throw new AppError(ErrorCode.UPSTREAM, msg('replyFailed', lang));
-          result = { answer: msg('designerCreated', lang), model: resolved.name };
-        }
-        let answer = result.answer;
-        if (turn.refused) answer = `${answer}\n\n${msg('designerNoCredit', lang)}`.trim();
-        const num = turn.made.at(-1)?.num ?? 0;
-        if (num) answer = `${answer}\n\n:#${num}`;
-        const saved = await chat.insertMessage({
-          subjectId: subject.id,
-          role: 'assistant',
-          content: answer,
-          speaker: friend.friendname,
-          model: result.model,
-        });
-        return {
-          answer,
-          refimg: refimg ? generatedPath(refimg) : '',
-          num,
-          tm: formatTime(saved.createdAt),
-          offline: result.model === 'offline' ? (1 as const) : (0 as const),
-        };
-      });
+      return streamingRun<ActionOutput<'AskGraphicalDesigner'>, DesignerStreamEvents>(
+        async (send) => {
+          const turn: Turn = {
+            me,
+            lang,
+            friend,
+            rows,
+            pasted,
+            message: input.message.trim(),
+            made: [],
+            refused: false,
+            async make(prompt, negativePrompt, request) {
+              const row = await generation.create(me.id, {
+                prompt,
+                negativePrompt,
+                request,
+                refimg,
+              });
+              if (row) {
+                turn.made.push(row);
+                // The grid shows the new image (loading) before the answer is complete.
+                send('image', { num: row.num });
+              } else turn.refused = true;
+              return row;
+            },
+          };
+          let result: { answer: string; model: string };
+          try {
+            result = resolved.model
+              ? await modelTurn(turn, resolved.model, resolved, send)
+              : await offlineTurn(turn, send);
+          } catch (err) {
+            deps.log.warn({ err }, 'the designer could not answer');
+            // An image already made stands (its job runs); otherwise the turn failed.
+            if (!turn.made.length) throw new AppError(ErrorCode.UPSTREAM, msg('replyFailed', lang));
+            result = { answer: msg('designerCreated', lang), model: resolved.name };
+          }
+          let answer = result.answer;
+          if (turn.refused) answer = `${answer}\n\n${msg('designerNoCredit', lang)}`.trim();
+          const num = turn.made.at(-1)?.num ?? 0;
+          if (num) answer = `${answer}\n\n:#${num}`;
+          const saved = await chat.insertMessage({
+            subjectId: subject.id,
+            role: 'assistant',
+            content: answer,
+            speaker: friend.friendname,
+            model: result.model,
+          });
+          return {
+            answer,
+            refimg: refimg ? generatedPath(refimg) : '',
+            num,
+            tm: formatTime(saved.createdAt),
+            offline: result.model === 'offline' ? (1 as const) : (0 as const),
+          };
+        },
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import { FriendType } from '../../protocol/constants.ts';
+import { friendTypeTraits, Priv } from '../../protocol/constants.ts';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import { AppError } from '../errors.ts';
 import { requireFriend } from '../friends/friend-access.ts';
@@ -12,7 +12,7 @@ import type { FileScope } from './files.repo.ts';
  * part 2 §6), so a user who may not edit one keeps personal files on it.
  */
 export const hasPersonalFiles = (friend: FriendRow): boolean =>
-  friend.friendtype === FriendType.helper || friend.friendtype === FriendType.editor;
+  friendTypeTraits(friend.friendtype).files;
 
 export interface FileAccess {
   friend: FriendRow;
@@ -32,7 +32,7 @@ export async function requireFileScope(
   lang: Lang,
 ): Promise<FileAccess> {
   const { friend, priv } = await requireFriend(friends, friendid, user, 'view', lang);
-  if (priv === 0) {
+  if (priv === Priv.edit) {
     return { friend, scope: { friendRowId: friend.id, ownerId: null }, personal: false };
   }
   if (!hasPersonalFiles(friend)) {

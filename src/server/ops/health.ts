@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { DirectPaths } from '../../protocol/paths.ts';
 import type { Db } from '../db/client.ts';
 import { healthRepo } from './health.repo.ts';
 
@@ -16,8 +17,8 @@ const shipped = (JSON.parse(readFileSync(journal, 'utf8')) as { entries: unknown
  */
 export function registerHealth(app: FastifyInstance, db: Db) {
   const repo = healthRepo(db);
-  app.get('/api/health', async () => ({ ok: true }));
-  app.get('/api/ready', async (request, reply) => {
+  app.get(DirectPaths.health, async () => ({ ok: true }));
+  app.get(DirectPaths.ready, async (request, reply) => {
     try {
       const applied = await repo.appliedMigrations();
       if (applied < shipped) {

@@ -5,6 +5,7 @@ import {
   type DirectEndpointName,
 } from '../../protocol/direct.ts';
 import { ErrorCode, errorText } from '../../protocol/errors.ts';
+import { ActionsPath, AdminPath } from '../../protocol/paths.ts';
 import { createTestApp, testDatabases, type TestApp } from '../test/harness.ts';
 import { seedVictim, snapshot } from './security-fixture.ts';
 
@@ -26,6 +27,10 @@ interface Sample {
 }
 
 const samples: { [K in DirectEndpointName]: Sample } = {
+  config: { fields: {} },
+  health: { fields: {} },
+  ready: { fields: {} },
+  schema: { fields: {} },
   upload: {
     fields: { friend: 'victimsecret', user: 'victim@example.com', subject: 'x' },
     file: { name: 'notes.txt', content: 'overwritten knowledge' },
@@ -158,6 +163,34 @@ async function callEndpoint(
 const names = Object.keys(directEndpoints) as DirectEndpointName[];
 
 /**
+ * Every route the app serves, as `METHOD /path`, read from Fastify's own route table
+ * (`printRoutes` draws it as a tree of path pieces; HEAD answers come with every GET).
+ */
+function servedRoutes(app: TestApp['app']): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!m) continue;
+    stack.length = m[1]!.length / 4;
+    stack.push(m[2]!);
+    for (const method of (m[3] ?? '').split(', ')) {
+      if (method && method !== 'HEAD') routes.push(`${method} ${stack.join('')}`);
+    }
+  }
+  return routes;
+}
+
+/** Routes that are not direct endpoints, and why: anything else must be in the registry. */
+const NOT_DIRECT: Record<string, string> = {
+  [`POST ${ActionsPath}`]: 'the actions: registry-security.test.ts calls every one',
+  [`POST ${AdminPath}`]: 'the admin CLI: loopback only, with a key no session has (admin tests)',
+};
+
+/** The web client: the built app's files and its pages (no data, no session needed). */
+const isWebClient = (route: string) => /^GET (\*|\/(assets|icons|sw\.js|manifest))/.test(route);
+
+/**
  * One database: PostgreSQL when one is configured (CI), else the embedded PGlite. The refusals
  * are decided before any SQL runs and every domain's rpc tests run on both databases, so a
  * second pass over every endpoint bought CI minutes, not safety (docs/decisions.md).
@@ -193,6 +226,26 @@ describe.each(testDatabases().slice(-1))('direct endpoints refuse cleanly on %s'
 
   it('the samples cover the direct endpoints exactly', () => {
     expect(Object.keys(samples).sort()).toEqual([...names].sort());
+  });
+
+  it('every route the app serves is an action, a registered direct endpoint or the web client', () => {
+    const registered = names.map((n) => {
+      const def: DirectEndpointDef = directEndpoints[n];
+      // A path endpoint serves what follows its path (/files/images/:name).
+      return def.body === 'path' ? `${def.method} ${def.path}:` : `${def.method} ${def.path}`;
+    });
+    const served = servedRoutes(t.app);
+    const known = (route: string) =>
+      route in NOT_DIRECT ||
+      isWebClient(route) ||
+      registered.some((r) => (r.endsWith(':') ? route.startsWith(r) : route === r));
+    expect(served.filter((r) => !known(r))).toEqual([]);
+    // And the other way: every registered endpoint is served.
+    for (const r of registered)
+      expect(
+        served.some((route) => (r.endsWith(':') ? route.startsWith(r) : route === r)),
+        r,
+      ).toBe(true);
   });
 
   for (const name of names) {

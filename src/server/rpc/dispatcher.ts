@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DEFAULT_LANG } from '../../protocol/constants.ts';
+import { DEFAULT_LANG, Priv, UserType } from '../../protocol/constants.ts';
 import { ErrorCode, errorText, type Lang } from '../../protocol/errors.ts';
 import { actions, isActionName, type ActionName } from '../../protocol/registry.ts';
 import { AppError } from '../errors.ts';
@@ -96,13 +96,13 @@ export function identityMismatch(claimed: unknown, user: SessionUser): boolean {
     typeof claimed === 'string' &&
     claimed.trim() !== '' &&
     claimed.trim().toLowerCase() !== user.email &&
-    user.usertype !== 0
+    user.usertype !== UserType.admin
   );
 }
 
 /** The texts of CheckEditPriv's levels 1 (view) and 2 (none), sent as Errstr. */
 function levelText(level: number, lang: Lang): string {
-  return msg(level === 1 ? 'privView' : 'privNone', lang);
+  return msg(level === Priv.view ? 'privView' : 'privNone', lang);
 }
 
 function describeIssues(error: z.ZodError, lang: Lang): string {
@@ -140,7 +140,8 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
 
     if (def.access !== 'public' && !user) return failure(ErrorCode.UNAUTHENTICATED, lang);
     if (def.access === 'globalpriv' && !user?.globalpriv) return failure(ErrorCode.FORBIDDEN, lang);
-    if (def.access === 'admin' && user?.usertype !== 0) return failure(ErrorCode.FORBIDDEN, lang);
+    if (def.access === 'admin' && user?.usertype !== UserType.admin)
+      return failure(ErrorCode.FORBIDDEN, lang);
 
     const parsed = def.input.safeParse(fields);
     if (!parsed.success)
@@ -182,7 +183,7 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
             status: 200,
             body: {
               Error: level,
-              ...(level !== 0 ? { Errstr: levelText(level, lang) } : {}),
+              ...(level !== Priv.edit ? { Errstr: levelText(level, lang) } : {}),
               ...data,
             },
           };

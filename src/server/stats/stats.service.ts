@@ -1,3 +1,4 @@
+import { Priv } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
@@ -38,7 +39,7 @@ export function statsService(deps: Deps) {
     const found = await friends.byFriendId(friendid);
     if (!found) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
     const priv = await friendPriv(friends, found.friend, me);
-    if (priv !== 0) {
+    if (priv !== Priv.edit) {
       const text = msg('statNoRight', ctx.lang);
       throw new AppError(ErrorCode.FORBIDDEN, text, { ErrorMessage: text });
     }

@@ -136,6 +136,10 @@ describe('import boundaries', () => {
         "import { DirectPaths } from '../../../protocol/paths.ts';\nimport type { FriendId } from '../../../protocol/fields.ts';\nexport const p = DirectPaths;\nexport type F = typeof FriendId;\n",
       ],
       [
+        'src/protocol/streams.ts',
+        "import type { ChatMessage } from './actions/chat.ts';\nexport type M = ChatMessage;\n",
+      ],
+      [
         'src/web/features/chat/deep/thing.ts',
         "import { x } from '../chat-types.ts';\nexport const y = x;\n",
       ],

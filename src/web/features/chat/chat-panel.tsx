@@ -1,3 +1,4 @@
+import { friendTypeTraits } from '../../../protocol/constants.ts';
 import { ActionIcon, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +50,7 @@ export function ChatPanel({
 }) {
   const { t } = useTranslation();
   const [creatorShown, setCreatorShown] = useState(false);
-  const small = info.friendtype === 1 || info.friendtype === 3;
+  const small = friendTypeTraits(info.friendtype).files;
   return (
     <aside
       className={`chat-panel${open ? ' chat-panel--open' : ''}`}

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { EDITOR_FRIEND_ID } from '../../../protocol/constants.ts';
+import { EDITOR_FRIEND_ID, friendTypeTraits } from '../../../protocol/constants.ts';
 import { ErrorCode } from '../../../protocol/errors.ts';
 import { call } from '../../shared/api/client.ts';
 import { ApiError } from '../../shared/api/errors.ts';
@@ -184,7 +184,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
 
   useVoiceChatController({ friendid, info, lang, messages: conv.messages, send: ask.send });
   const error = ask.error || actionError;
-  const canvas = info && (info.friendtype === 1 || info.friendtype === 3) && subject;
+  const canvas = info && friendTypeTraits(info.friendtype).canvas && subject;
   const style = info?.image ? ({ '--chat-bg': `url("${info.image}")` } as CSSProperties) : {};
 
   return (

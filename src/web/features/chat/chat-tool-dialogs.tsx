@@ -1,3 +1,4 @@
+import { Priv } from '../../../protocol/constants.ts';
 import { lazy, Suspense } from 'react';
 import { HelpProvider } from '../../shared/help/help-dialog.tsx';
 import type { FriendInfo } from './chat-types.ts';
@@ -48,7 +49,7 @@ export function ChatToolDialogs({
             friendid={friendid}
             friendname={info.friendname}
             friendtype={info.friendtype}
-            personal={info.priv !== 0}
+            personal={info.priv !== Priv.edit}
           />
         )}
       </Suspense>

@@ -1,3 +1,4 @@
+import { friendTypeTraits, Priv } from '../../../protocol/constants.ts';
 import { ActionIcon, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,14 +22,14 @@ import type { ChatMode, FriendInfo } from './chat-types.ts';
 
 /** What the toolbar offers to whom (spec part 2 §2 "Toolbar icons" and §6). */
 export function toolbarFor(info: FriendInfo, mode: ChatMode) {
-  const editor = info.priv === 0;
-  const brand = info.friendtype === 2;
+  const editor = info.priv === Priv.edit;
+  const { brand, files } = friendTypeTraits(info.friendtype);
   return {
     back: mode === 'chat',
     edit: editor && mode === 'chat',
     knowledge: editor,
     details: !brand || editor,
-    files: info.friendtype === 1 || info.friendtype === 3 || editor,
+    files: files || editor,
     share: info.public && !brand,
     creator: !brand && !!(info.creatorname || info.creator),
   };

@@ -1,3 +1,4 @@
+import { Priv } from '../../../protocol/constants.ts';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CharacterImage } from '../../shared/components/character-image.tsx';
@@ -14,7 +15,7 @@ export function EditingBanner({ friendid }: { friendid: string }) {
   const details = useFriendCard(friendid);
   if (details.isPending) return null;
   const f = details.data;
-  const editable = f?.priv === 0;
+  const editable = f?.priv === Priv.edit;
   return (
     <div
       className={`chat-editing${editable ? '' : ' chat-editing--warn'}`}

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../../protocol/errors.ts';
 import { call, type Answer } from '../../shared/api/client.ts';
 import { NetworkError } from '../../shared/api/errors.ts';
-import { streamCall, StreamCutError, type StreamAction } from '../../shared/api/stream.ts';
+import { streamCall, StreamCutError, type ChatStreamAction } from '../../shared/api/stream.ts';
 import { nowTm } from '../../shared/i18n/format-time.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { useConversationCache, type ConversationCache, type Message } from './use-conversation.ts';
 
-export type ChatAnswer = Answer<'AskFriend'>;
+/** A finished reply: a success, or a reply that failed after it was stored (it carries its row). */
+export type ChatAnswer = Extract<Answer<'AskFriend'>, { replyid: number }>;
 
 export interface AskOptions {
   friendid: string;
@@ -107,7 +108,7 @@ export function useAsk(o: AskOptions) {
   /** Runs one streamed action; true when the server took it (it answered or started). */
   const run = useCallback(
     async (
-      action: StreamAction,
+      action: ChatStreamAction,
       input: Record<string, unknown>,
       ids: { replyid?: number; tempId?: number; replaces?: number; edits?: number },
     ): Promise<boolean> => {
@@ -176,10 +177,13 @@ export function useAsk(o: AskOptions) {
           },
           controller.signal,
         );
-        const finished = answer.Error === ErrorCode.OK || answer.status === 'failed';
-        if (finished && typeof answer.replyid === 'number') {
+        if (
+          'replyid' in answer &&
+          (answer.Error === ErrorCode.OK || answer.status === 'failed') &&
+          typeof answer.replyid === 'number'
+        ) {
           failures.current.delete(answer.replyid);
-          finish(c, answer.replyid, answer as ChatAnswer);
+          finish(c, answer.replyid, answer);
           // The arrows count the alternatives: the server knows them.
           if (action === 'RegenerateReply') void c.refresh();
           return true;

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
-import type { Answer } from '../../shared/api/client.ts';
 import { ApiError } from '../../shared/api/errors.ts';
 import { postActionStream } from '../../shared/api/stream.ts';
 import { beginActivity } from '../../shared/hooks/activity.ts';
@@ -35,16 +34,15 @@ export function useAskGraphicalDesigner(lang: Lang) {
       // An app update never reloads the page while the answer is streaming in.
       const end = beginActivity();
       try {
-        const answer = await postActionStream<Answer<'AskGraphicalDesigner'>>(
+        const answer = await postActionStream(
           'AskGraphicalDesigner',
           { message: v.message, lang, ...(v.img ? { img: v.img } : {}) },
-          (event, payload) => {
-            const p = (payload ?? {}) as { text?: unknown; num?: unknown };
-            if (event === 'delta') setStreamed((s) => (s ?? '') + String(p.text ?? ''));
-            else if (event === 'image') void show(Number(p.num)).catch(() => {});
+          (e) => {
+            if (e.event === 'delta') setStreamed((s) => (s ?? '') + String(e.data.text ?? ''));
+            else if (e.event === 'image') void show(Number(e.data.num)).catch(() => {});
           },
         );
-        if (answer.Error !== 0) throw new ApiError(answer.Error, answer.Errstr ?? '');
+        if (answer.Error !== 0) throw new ApiError(answer.Error, answer.Errstr);
         return answer;
       } finally {
         end();

@@ -1,3 +1,4 @@
+import { Priv } from '../../../protocol/constants.ts';
 import { ActionIcon, Checkbox, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -53,7 +54,7 @@ export function FriendPicker({
             >
               <SendIcon size={16} />
             </IconButton>
-            {f.priv === 0 ? (
+            {f.priv === Priv.edit ? (
               <ActionIcon
                 variant="subtle"
                 component={Link}

@@ -1,19 +1,18 @@
-import type { GroupAnswer, GroupMessage } from '../../../protocol/actions/group.ts';
-import type { ActionInput } from '../../../protocol/registry.ts';
-import type { Answer } from '../../shared/api/client.ts';
+import type { GroupAnswer } from '../../../protocol/actions/group.ts';
+import type { Answer } from '../../../protocol/answer.ts';
+import type { ActionInput, StreamActionName, StreamEvents } from '../../../protocol/registry.ts';
+import type { GroupSpeaker, GroupStreamEvents } from '../../../protocol/streams.ts';
 import { postActionStream } from '../../shared/api/stream.ts';
 
-type GroupStreamAction = 'MultiChatAsk' | 'FollowMultiChat' | 'RetryMultiChatAnswer';
+/** The group chat's streaming actions: those whose entry declares the group's events. */
+type GroupStreamAction = {
+  [A in StreamActionName]: StreamEvents<A> extends GroupStreamEvents ? A : never;
+}[StreamActionName];
 
-export interface SpeakerInfo {
-  replyid: number;
-  friendid: string;
-  speaker: string;
-  image: string;
-}
+export type SpeakerInfo = GroupSpeaker;
 
 export interface GroupStreamHandlers {
-  onStart?(start: { usermessage: GroupMessage; speakers: Omit<SpeakerInfo, 'replyid'>[] }): void;
+  onStart?(start: GroupStreamEvents['start']): void;
   /** A character begins (or, when followed again, begins again from the start). */
   onSpeaker?(s: SpeakerInfo): void;
   onDelta?(replyid: number, text: string): void;
@@ -32,17 +31,15 @@ export function streamGroup<A extends GroupStreamAction>(
   h: GroupStreamHandlers,
   signal?: AbortSignal,
 ): Promise<Answer<A>> {
-  return postActionStream<Answer<A>>(
+  return postActionStream<A, GroupStreamEvents>(
     action,
     input,
-    (event, payload) => {
-      const p = (payload ?? {}) as Record<string, unknown>;
-      const id = Number(p.replyid);
-      if (event === 'start') h.onStart?.(p as never);
-      else if (event === 'speaker') h.onSpeaker?.(p as unknown as SpeakerInfo);
-      else if (event === 'delta') h.onDelta?.(id, String(p.text ?? ''));
-      else if (event === 'restart') h.onRestart?.(id);
-      else if (event === 'answer') h.onAnswer?.(p as unknown as GroupAnswer);
+    (e) => {
+      if (e.event === 'start') h.onStart?.(e.data);
+      else if (e.event === 'speaker') h.onSpeaker?.(e.data);
+      else if (e.event === 'delta') h.onDelta?.(Number(e.data.replyid), String(e.data.text ?? ''));
+      else if (e.event === 'restart') h.onRestart?.(Number(e.data.replyid));
+      else if (e.event === 'answer') h.onAnswer?.(e.data);
     },
     signal,
   );

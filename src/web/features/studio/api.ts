@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { MODEL_FALLBACK_LIST } from '../../../protocol/constants.ts';
+import { MODEL_FALLBACK_LIST, Priv } from '../../../protocol/constants.ts';
 import type { FriendFull } from '../../../protocol/entities.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { call } from '../../shared/api/client.ts';
@@ -8,9 +8,9 @@ import { useStored } from '../../shared/storage/use-stored.ts';
 import type { FriendForm } from './form.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 
-/** CheckEditPriv levels: 0 edit, 1 view, 2 none. */
+/** CheckEditPriv's answer: its level (Priv: edit, view, none) and words. */
 export interface EditPriv {
-  level: 0 | 1 | 2;
+  level: Priv;
   /** The server's words when the level is not 0. */
   message: string;
   friendname: string;
@@ -30,8 +30,10 @@ export function useEditPriv(friendid: string) {
     staleTime: 0,
     queryFn: async (): Promise<EditPriv> => {
       const a = await call('CheckEditPriv', { friendid });
-      const raw = typeof a.priv === 'number' ? a.priv : a.Error === 0 ? 0 : 2;
-      const level = raw === 0 || raw === 1 ? raw : 2;
+      // Levels 1 and 2 come as Error with the answer's fields; any other Error has none.
+      if (!('priv' in a))
+        return { level: Priv.none, message: a.Errstr, friendname: '', owner: false };
+      const level = a.priv === Priv.edit || a.priv === Priv.view ? a.priv : Priv.none;
       return {
         level,
         message: a.Errstr ?? '',
@@ -70,11 +72,11 @@ export function seedSavedFriend(
     lastupdate,
     creator: email ?? '',
     creatorname: '',
-    priv: 0,
+    priv: Priv.edit,
   };
   qc.setQueryData(queryKeys.studio.friend(email, form.friendid), friend);
   qc.setQueryData<EditPriv>(queryKeys.studio.priv(email, form.friendid), {
-    level: 0,
+    level: Priv.edit,
     message: '',
     friendname: form.friendname,
     owner: true,

@@ -35,12 +35,12 @@ describe('studio form rules', () => {
   });
 
   it('save messages in the spec order; the last two not on autosave', () => {
-    expect(validate({ ...complete(), friendid: '' })).toBe('noId');
-    expect(validate({ ...complete(), friendname: '  ' })).toBe('noName');
+    expect(validate({ ...complete(), friendid: '' })).toBe('noFriendId');
+    expect(validate({ ...complete(), friendname: '  ' })).toBe('noFriendName');
     expect(validate({ ...complete(), image: '' })).toBe('noImage');
     expect(validate({ ...complete(), personality: '' })).toBe('noPersonality');
     expect(validate({ ...complete(), personality: '', background: 'London' })).toBeNull();
-    expect(validate({ ...complete(), firstprompt: '' })).toBe('noFirstprompt');
+    expect(validate({ ...complete(), firstprompt: '' })).toBe('noFirstPrompt');
     expect(validate({ ...complete(), personality: '', firstprompt: '' }, true)).toBeNull();
     expect(validate(complete())).toBeNull();
   });

@@ -1,5 +1,10 @@
-import { FRIEND_DEFAULTS, FRIEND_ID_UNIQUE_CHECK_MIN } from '../../../protocol/constants.ts';
+import {
+  FRIEND_DEFAULTS,
+  FRIEND_ID_UNIQUE_CHECK_MIN,
+  FriendType,
+} from '../../../protocol/constants.ts';
 import type { FriendFull } from '../../../protocol/entities.ts';
+import { validateFriend, type FriendProblem } from '../../../protocol/friend-rules.ts';
 import type { ActionInput } from '../../../protocol/registry.ts';
 
 /** Everything the studio edits (spec part 1 §3 'Friend'). */
@@ -39,17 +44,13 @@ export const DIRTY_FIELDS = [
 ] as const;
 export type DirtyField = (typeof DIRTY_FIELDS)[number];
 
-/** Friend types (spec part 1 §3); the last three only with the global privilege. */
-export const FRIEND_TYPES = [0, 1, 2, 3, 4] as const;
-export const PRIVILEGED_TYPES: readonly number[] = [2, 3, 4];
-
 export function emptyForm(): FriendForm {
   return {
     friendid: '',
     friendname: '',
     image: '',
     description: '',
-    friendtype: 0,
+    friendtype: FriendType.literary,
     category: FRIEND_DEFAULTS.category,
     publicfriend: 0,
     personality: '',
@@ -93,21 +94,15 @@ export function idNeedsCheck(id: string): boolean {
   return id.length >= FRIEND_ID_UNIQUE_CHECK_MIN;
 }
 
-/** Keys of `studio.validation` in the locale files. */
-export type ValidationKey = 'noId' | 'noName' | 'noImage' | 'noPersonality' | 'noFirstprompt';
+/** Keys of `studio.validation` in the locale files: the protocol's save problems. */
+export type ValidationKey = FriendProblem;
 
 /**
- * The save messages of spec part 1 §5, first failure only. The last two are not enforced on
- * autosave.
+ * The save messages of spec part 1 §5, first failure only, by the rules the server applies
+ * (protocol/friend-rules.ts). The personality and first message are not enforced on autosave.
  */
 export function validate(form: FriendForm, autosave = false): ValidationKey | null {
-  if (!form.friendid.trim()) return 'noId';
-  if (!form.friendname.trim()) return 'noName';
-  if (!form.image.trim()) return 'noImage';
-  if (autosave) return null;
-  if (!form.personality.trim() && !form.background.trim()) return 'noPersonality';
-  if (!form.firstprompt.trim()) return 'noFirstprompt';
-  return null;
+  return validateFriend(form, { autosave });
 }
 
 /** The SetFriendDetails body for a whole save. */

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { TIMINGS } from '../../../protocol/constants.ts';
+import { TIMINGS, Priv } from '../../../protocol/constants.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { AlertIcon, CartIcon } from '../../shared/components/icons.tsx';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
@@ -51,17 +51,17 @@ function EditExisting({ friendid }: { friendid: string }) {
   const errorText = useErrorText();
   const location = useLocation();
   const priv = useEditPriv(friendid);
-  const friend = useStudioFriend(friendid, priv.data?.level === 0);
+  const friend = useStudioFriend(friendid, priv.data?.level === Priv.edit);
   // Arrived from a card import: what the card lost, until the editor closes the note.
   const [lost, setLost] = useState(() => importedOf(location.state));
   if (priv.isPending) return <PageLoader />;
   if (priv.isError) return <Problem>{errorText(priv.error)}</Problem>;
-  if (priv.data.level !== 0) {
+  if (priv.data.level !== Priv.edit) {
     return (
       <Problem testId="studio-denied" level={priv.data.level}>
         {priv.data.message ||
-          (priv.data.level === 1 ? t('studio.denied.view') : t('studio.denied.none'))}
-        {priv.data.level === 1 ? (
+          (priv.data.level === Priv.view ? t('studio.denied.view') : t('studio.denied.none'))}
+        {priv.data.level === Priv.view ? (
           <Button component={Link} to={`/chat/${friendid}`} variant="light" mt="md" display="block">
             {t('studio.denied.openChat')}
           </Button>
@@ -160,7 +160,7 @@ function Problem({
   const { t } = useTranslation();
   return (
     <Alert
-      color={level === 1 ? 'blue' : 'red'}
+      color={level === Priv.view ? 'blue' : 'red'}
       radius="lg"
       icon={<AlertIcon size={20} />}
       title={title ?? t('studio.pageTitle')}

@@ -12,6 +12,6 @@ export async function callOrThrow<A extends ActionName>(
   input: ActionInput<A>,
 ): Promise<ActionOutput<A>> {
   const answer = await call(action, input);
-  if (answer.Error !== 0) throw new ApiError(answer.Error, answer.Errstr ?? '');
+  if (answer.Error !== 0) throw new ApiError(answer.Error, answer.Errstr);
   return answer;
 }

@@ -1,25 +1,33 @@
-import type { Envelope } from '../../../protocol/index.ts';
-import type { ActionInput, ActionName, ActionOutput } from '../../../protocol/registry.ts';
+import type { Answer, DirectAnswer, Envelope } from '../../../protocol/answer.ts';
+import type { ActionInput, ActionName } from '../../../protocol/registry.ts';
 import { isOfflineRead, OFFLINE_HEADER, saveOfflineCopy } from '../offline/offline-copy.ts';
 import { NetworkError } from './errors.ts';
 import { xsrfToken } from './xsrf.ts';
 
-export type { Envelope };
-export type Answer<A extends ActionName> = ActionOutput<A> & Envelope;
+export type { Answer, DirectAnswer, Envelope };
 
 function isEnvelope(v: unknown): v is Envelope {
   return typeof v === 'object' && v !== null && typeof (v as Envelope).Error === 'number';
 }
 
 /**
- * POST JSON to one of our endpoints. Error ≠ 0 is returned, not thrown; only a failure to
- * talk to the server (offline, proxy page, broken JSON) throws NetworkError.
+ * POST JSON to one of our endpoints; `T` is the success's fields. Error ≠ 0 is returned, not
+ * thrown (check it before reading the fields); only a failure to talk to the server
+ * (offline, proxy page, broken JSON) throws NetworkError.
  */
 export async function postJson<T>(
   url: string,
   body: unknown,
   extraHeaders: Record<string, string> = {},
-): Promise<T & Envelope> {
+): Promise<DirectAnswer<T>> {
+  return (await postEnvelope(url, body, extraHeaders)) as DirectAnswer<T>;
+}
+
+async function postEnvelope(
+  url: string,
+  body: unknown,
+  extraHeaders: Record<string, string>,
+): Promise<Envelope> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -42,7 +50,7 @@ export async function postJson<T>(
     throw new NetworkError(`not JSON (HTTP ${res.status})`);
   }
   if (!isEnvelope(json)) throw new NetworkError(`no Error field (HTTP ${res.status})`);
-  return json as T & Envelope;
+  return json;
 }
 
 /**
@@ -68,20 +76,21 @@ export async function postForm(
 }
 
 /**
- * Calls one action of the registry. The answer's fields are typed from the protocol; they
- * are present only when `Error === 0`, so check it first.
+ * Calls one action of the registry. The answer is typed from the protocol as a union on
+ * `Error`: its fields can be read only once `Error === 0` is checked.
  */
 export async function call<A extends ActionName>(
   action: A,
   input: ActionInput<A>,
 ): Promise<Answer<A>> {
-  if (!isOfflineRead(action)) return postJson<ActionOutput<A>>('/api', { ...input, action });
+  if (!isOfflineRead(action))
+    return (await postEnvelope('/api', { ...input, action }, {})) as Answer<A>;
   // The last conversations stay readable offline (shared/offline/offline-copy.ts).
-  const answer = await postJson<ActionOutput<A>>(
+  const answer = (await postEnvelope(
     '/api',
     { ...input, action },
     { [OFFLINE_HEADER]: '1' },
-  );
+  )) as Answer<A>;
   // Offline, the answer is the copy itself: keeping it again would make it look new.
   if (answer.Error === 0 && navigator.onLine)
     void saveOfflineCopy(action, input as Record<string, unknown>, answer);

@@ -1,24 +1,23 @@
-import type { ChatMessage } from '../../../protocol/actions/chat.ts';
-import type { ActionInput } from '../../../protocol/registry.ts';
-import type { Answer } from './client.ts';
+import type { Answer } from '../../../protocol/answer.ts';
+import type { ActionInput, StreamActionName, StreamEvents } from '../../../protocol/registry.ts';
+import type { ChatStreamEvents } from '../../../protocol/streams.ts';
 import { NetworkError } from './errors.ts';
 import { beginActivity } from '../hooks/activity.ts';
 import { createSseParser } from './sse.ts';
 import { xsrfToken } from './xsrf.ts';
 
-/** Actions whose answer streams as Server-Sent Events (DESIGN.md §4). */
-export type StreamAction =
-  'AskFriend' | 'FollowReply' | 'RetryReply' | 'RegenerateReply' | 'EditMessage';
+/** The chat's streaming actions: those whose registry entry declares the chat's events. */
+export type ChatStreamAction = {
+  [A in StreamActionName]: StreamEvents<A> extends ChatStreamEvents ? A : never;
+}[StreamActionName];
 
-export interface StreamStart {
-  replyid: number;
-  subject: string;
-  /** AskFriend and EditMessage: the user's message as stored. */
-  usermessage?: ChatMessage;
-}
+/** One event of a stream whose events are `E` (as a registry entry declares them). */
+export type StreamEvent<E extends object> = {
+  [K in keyof E & string]: { event: K; data: E[K] };
+}[keyof E & string];
 
 export interface StreamHandlers {
-  onStart?(start: StreamStart): void;
+  onStart?(start: ChatStreamEvents['start']): void;
   onDelta?(text: string): void;
   /** The server retries the model: drop the text shown so far. */
   onRestart?(): void;
@@ -35,7 +34,7 @@ export class StreamCutError extends NetworkError {
  * answer when the server refused before streaming (bad input, no permission). Like `call`,
  * Error ≠ 0 is returned, not thrown; a network failure or a cut stream throws.
  */
-export async function streamCall<A extends StreamAction>(
+export async function streamCall<A extends ChatStreamAction>(
   action: A,
   input: ActionInput<A>,
   handlers: StreamHandlers,
@@ -50,37 +49,43 @@ export async function streamCall<A extends StreamAction>(
   }
 }
 
-function streamAnswer<A extends StreamAction>(
+function streamAnswer<A extends ChatStreamAction>(
   action: A,
   input: ActionInput<A>,
   handlers: StreamHandlers,
   signal?: AbortSignal,
 ): Promise<Answer<A>> {
-  return postActionStream<Answer<A>>(
+  return postActionStream<A, ChatStreamEvents>(
     action,
     input,
-    (event, payload) => {
-      if (event === 'start') handlers.onStart?.(payload as StreamStart);
-      else if (event === 'delta')
-        handlers.onDelta?.(String((payload as { text?: unknown }).text ?? ''));
-      else if (event === 'restart') handlers.onRestart?.();
+    (e) => {
+      if (e.event === 'start') handlers.onStart?.(e.data);
+      else if (e.event === 'delta') handlers.onDelta?.(String(e.data.text ?? ''));
+      else if (e.event === 'restart') handlers.onRestart?.();
     },
     signal,
   );
 }
 
 /**
- * POSTs an action asking for Server-Sent Events (EventSource cannot POST) and hands each
- * event but `done` to `onEvent`. Resolves with the `done` event's payload, or the plain JSON
- * answer of a refusal; a network failure throws NetworkError, a stream cut before `done`
- * StreamCutError. Every streaming action of the web (chat, group chat) reads through here.
+ * POSTs a streaming action asking for Server-Sent Events (EventSource cannot POST) and hands
+ * each event but `done` to `onEvent`, typed by the events its registry entry declares (`E`,
+ * given only where the action is generic). Resolves with the `done` event's payload, or the
+ * plain JSON answer of a refusal; a network failure throws NetworkError, a stream cut before
+ * `done` StreamCutError. Every streaming action of the web (chat, group chat, designer)
+ * reads through here. The server sends only declared events; a payload is the server's, so
+ * handlers still read its fields with care.
  */
-export async function postActionStream<T>(
-  action: string,
-  input: object,
-  onEvent: (event: string, payload: unknown) => void,
+export async function postActionStream<
+  A extends StreamActionName,
+  E extends object = StreamEvents<A>,
+>(
+  action: A,
+  input: ActionInput<A>,
+  onEvent: (event: StreamEvent<E>) => void,
   signal?: AbortSignal,
-): Promise<T> {
+): Promise<Answer<A>> {
+  type T = Answer<A>;
   let res: Response;
   try {
     res = await fetch('/api', {
@@ -121,7 +126,7 @@ export async function postActionStream<T>(
       return;
     }
     if (event === 'done') done = payload as T;
-    else onEvent(event, payload);
+    else onEvent({ event, data: payload } as StreamEvent<E>);
   });
 
   const reader = res.body.getReader();

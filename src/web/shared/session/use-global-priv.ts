@@ -1,3 +1,4 @@
+import { GlobalPriv } from '../../../protocol/constants.ts';
 import { useQuery } from '@tanstack/react-query';
 import { callOrThrow } from '../api/call-or-throw.ts';
 import { useStored } from '../storage/use-stored.ts';
@@ -10,6 +11,6 @@ export function useGlobalPriv(enabled = true) {
     queryKey: queryKeys.globalPriv(email),
     enabled: enabled && !!email,
     staleTime: 5 * 60_000,
-    queryFn: async () => (await callOrThrow('GetGlobalPriv', {})).priv === 1,
+    queryFn: async () => (await callOrThrow('GetGlobalPriv', {})).priv === GlobalPriv.granted,
   });
 }

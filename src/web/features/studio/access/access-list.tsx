@@ -7,7 +7,7 @@ import '@mantine/core/styles/Badge.css';
 import { ActionIcon, Alert, Autocomplete, Badge, Button, Checkbox, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIMINGS } from '../../../../protocol/constants.ts';
+import { EditPriv, TIMINGS } from '../../../../protocol/constants.ts';
 import { TrashIcon } from '../../../shared/components/icons.tsx';
 import { HelpButton } from '../../../shared/help/help-dialog.tsx';
 import { useThrottledLookup } from '../hooks/use-throttled-lookup.ts';
@@ -47,7 +47,7 @@ export function AccessList({
       return;
     }
     access.add.mutate(
-      { user, friendid, editpriv: editpriv ? 1 : 0 },
+      { user, friendid, editpriv: editpriv ? EditPriv.edit : EditPriv.view },
       {
         onSuccess: () => {
           setEmail('');
@@ -122,8 +122,14 @@ export function AccessList({
                     </Text>
                   ) : null}
                 </div>
-                <Badge variant="light" color={entry.priv ? 'teal' : 'gray'} size="sm">
-                  {entry.priv ? t('studio.access.canEdit') : t('studio.access.canView')}
+                <Badge
+                  variant="light"
+                  color={entry.priv === EditPriv.edit ? 'teal' : 'gray'}
+                  size="sm"
+                >
+                  {entry.priv === EditPriv.edit
+                    ? t('studio.access.canEdit')
+                    : t('studio.access.canView')}
                 </Badge>
                 {canChange ? (
                   <ActionIcon

@@ -2,11 +2,11 @@ import '@mantine/core/styles/Switch.css';
 import { NativeSelect, Switch, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FRIEND_TYPES, friendTypeTraits } from '../../../../protocol/constants.ts';
 import { AccessList } from '../access/access-list.tsx';
 import { autoDir } from '../../../shared/i18n/auto-dir.ts';
 import { FieldHead } from '../common/field-head.tsx';
 import { LongTextField } from '../common/long-text-field.tsx';
-import { FRIEND_TYPES, PRIVILEGED_TYPES } from '../form.ts';
 import type { IdStatus } from '../hooks/use-id-check.ts';
 import type { StudioForm } from '../hooks/use-studio-form.ts';
 import { CategoryField } from './category-field.tsx';
@@ -31,7 +31,7 @@ export function DetailsColumn({
   const { values, set } = form;
   // Types 2–4 are for the global privilege; a character that already has one keeps showing it.
   const types = FRIEND_TYPES.filter(
-    (ft) => globalPriv || !PRIVILEGED_TYPES.includes(ft) || ft === values.friendtype,
+    (ft) => globalPriv || !friendTypeTraits(ft).privileged || ft === values.friendtype,
   );
   return (
     <section className="studio-column" aria-labelledby="studio-col-details">
@@ -74,7 +74,7 @@ export function DetailsColumn({
           data={types.map((ft) => ({
             value: String(ft),
             label: t(`studio.types.${ft}`),
-            disabled: !globalPriv && PRIVILEGED_TYPES.includes(ft),
+            disabled: !globalPriv && friendTypeTraits(ft).privileged,
           }))}
           data-testid="studio-type"
         />

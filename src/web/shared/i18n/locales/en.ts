@@ -168,11 +168,16 @@ export const en = {
       openExisting: 'Open it for editing',
     },
     validation: {
-      noId: 'You must enter a friend identifier.',
-      noName: 'You must enter a friend name.',
+      noFriendId: 'You must enter a friend identifier.',
+      noFriendName: 'You must enter a friend name.',
       noImage: 'You must add an image.',
       noPersonality: 'You must fill in the personality or the background.',
-      noFirstprompt: 'You must enter a first message.',
+      noFirstPrompt: 'You must enter a first message.',
+      // proto: the rest of the save rules the server applies (protocol/friend-rules.ts)
+      friendIdChars: 'The identifier may contain English letters and digits only.',
+      badImagePath: 'The image address is not valid.',
+      badVoice: 'The chosen voice is not known.',
+      badModel: 'The model name is not valid.',
     },
     types: {
       '0': 'Literary character',

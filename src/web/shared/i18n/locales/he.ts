@@ -166,11 +166,16 @@ export const he: Translation = {
       openExisting: 'לפתוח אותו לעריכה',
     },
     validation: {
-      noId: 'חובה להזין מזהה חבר.',
-      noName: 'חובה להזין שם חבר.',
+      noFriendId: 'חובה להזין מזהה חבר.',
+      noFriendName: 'חובה להזין שם חבר.',
       noImage: 'חובה להוסיף תמונה.',
       noPersonality: 'חובה למלא אישיות או רקע.',
-      noFirstprompt: 'חובה להזין הודעת פתיחה.',
+      noFirstPrompt: 'חובה להזין הודעת פתיחה.',
+      // proto: the rest of the save rules the server applies (protocol/friend-rules.ts)
+      friendIdChars: 'המזהה יכול להכיל רק אותיות באנגלית וספרות.',
+      badImagePath: 'כתובת התמונה אינה תקינה.',
+      badVoice: 'הקול שנבחר אינו מוכר.',
+      badModel: 'שם המודל אינו תקין.',
     },
     types: {
       '0': 'דמות ספרותית',
