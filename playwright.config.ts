@@ -8,8 +8,10 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '/tmp/sefer-e2e-data';
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
+  // Spec files run side by side (the tests of one file in order): each spec makes its own
+  // users and reads only counts of its own (docs/decisions.md). E2E_WORKERS=1 runs one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   // A bound, not a wait (web-first assertions return as soon as they hold): a busy machine

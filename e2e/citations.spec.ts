@@ -59,14 +59,17 @@ for (const lang of ['he', 'en'] as const) {
 
     await page.goto(`/chat/${friendid}`);
     const input = page.getByTestId('chat-input');
+    // As a reader would: the question typed and sent as soon as the box shows, the
+    // conversation possibly still loading (it waits for it, then goes).
     await expect(input).toBeEnabled({ timeout: 60_000 });
-    // The greeting is written first: a question goes in once it is done.
-    await expect(page.getByTestId('chat-message').first()).toHaveAttribute('data-status', 'done', {
-      timeout: 60_000,
-    });
     await input.fill(QUESTION[lang]);
     await input.press('Enter');
+    // Taken: the question shows, then the answer below it.
+    await expect(page.locator('[data-testid="chat-message"][data-role="user"]')).toHaveCount(1, {
+      timeout: 60_000,
+    });
     const answer = page.getByTestId('chat-message').last();
+    await expect(answer).toHaveAttribute('data-role', 'assistant');
     await expect(answer).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
     // The kept citation is a mark; the invented [9] is gone from the text.
     const mark = answer.getByTestId('citation-mark');

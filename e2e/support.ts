@@ -54,7 +54,9 @@ export async function shot(page: Page, info: TestInfo, name: string) {
   await info.attach(name, { path, contentType: 'image/png' });
 }
 
-export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}@example.com`;
+/** Unique across specs running side by side (two workers may ask in the same millisecond). */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** Password sign-in through the login form; lands on /main. */
 export async function signInWithPassword(

@@ -1,6 +1,5 @@
 import { Priv } from '../../protocol/constants.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
-import type { ChatStreamEvents } from '../../protocol/streams.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ChatEngine } from '../ai/engine.ts';
 import { turnCost } from '../ai/prices.ts';

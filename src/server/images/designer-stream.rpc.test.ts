@@ -18,7 +18,10 @@ describe('starter image credits', () => {
   });
 });
 
-describe.each(testDatabases())('the designer streams on %s', (kind) => {
+// One database (PostgreSQL when configured, else PGlite): this file tests a provider's
+// protocol; its statements are the domain's, which its other rpc tests run on both
+// (docs/decisions.md, "Provider tests run on one database").
+describe.each(testDatabases().slice(-1))('the designer streams on %s', (kind) => {
   let fake: FakeOpenAI;
   let t: TestApp;
   let token: string;

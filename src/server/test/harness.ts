@@ -48,6 +48,50 @@ export function testDatabases(): DbKind[] {
 }
 
 let pgliteImage: Promise<Blob> | undefined;
+let pgTemplate: Promise<string> | undefined;
+
+/** The migrations' hash: an image or template made from them is reused until they change. */
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const f of readdirSync(migrationsDir).sort()) {
+    if (f.endsWith('.sql')) hash.update(f).update(readFileSync(join(migrationsDir, f)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A migrated PostgreSQL database that test databases are copied from (`create database …
+ * template`, a file copy): running every migration again was most of a fresh database's cost.
+ * Named by the migrations' hash and made once per set of them; a worker that loses the race
+ * to make it drops its own copy.
+ */
+function migratedPgTemplate(base: string): Promise<string> {
+  pgTemplate ??= (async () => {
+    const name = `sefer_tpl_${migrationsHash()}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount) return name;
+      const part = `${name}_${randomBytes(4).toString('hex')}`;
+      await admin.query(`create database ${part}`);
+      const url = new URL(base);
+      url.pathname = `/${part}`;
+      const db = await openDatabase({ url: url.toString(), poolSize: 1 });
+      await db.close();
+      try {
+        await admin.query(`alter database ${part} rename to ${name}`);
+      } catch {
+        // Another worker made it first (or is copying from it): ours is not needed.
+        await admin.query(`drop database if exists ${part} with (force)`);
+      }
+      return name;
+    } finally {
+      await admin.end();
+    }
+  })();
+  return pgTemplate;
+}
 
 /**
  * An empty PGlite with every migration applied, as an image. Creating PGlite and migrating it
@@ -56,11 +100,7 @@ let pgliteImage: Promise<Blob> | undefined;
  */
 function migratedPgliteImage(): Promise<Blob> {
   pgliteImage ??= (async () => {
-    const hash = createHash('sha256');
-    for (const f of readdirSync(migrationsDir).sort()) {
-      if (f.endsWith('.sql')) hash.update(f).update(readFileSync(join(migrationsDir, f)));
-    }
-    const file = join(tmpdir(), `sefer-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    const file = join(tmpdir(), `sefer-pglite-${migrationsHash()}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const db = await openDatabase({});
     const image = await db.dump!();
@@ -82,10 +122,11 @@ export async function freshDatabase(
 ): Promise<Database & { url?: string }> {
   if (kind === 'pglite') return openDatabase({ pgliteImage: await migratedPgliteImage() });
   const base = loadConfig().DATABASE_URL!;
+  const template = await migratedPgTemplate(base);
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -452,4 +452,32 @@ describe('ChatScreen', () => {
     expect(screen.getByTestId('chat-share-message')).toHaveTextContent('The link was copied.');
     Reflect.deleteProperty(navigator, 'share');
   });
+
+  // ---- branch ci: a question typed before the chat is ready is not lost ----
+  it('Enter while the conversation still loads: the question goes once it has loaded', async () => {
+    const served = serve({ chat: [msg(10, 'assistant', 'Come in.')] });
+    const base = served.getMockImplementation()!;
+    let loaded!: () => void;
+    const held = new Promise<void>((r) => (loaded = r));
+    served.mockImplementation((async (action: string, input: Record<string, unknown>) => {
+      if (action === 'RetrieveConversation') await held;
+      return base(action as never, input as never);
+    }) as never);
+    const fetchMock = answerWith('Elementary.');
+    const { user } = open();
+    const input = await screen.findByTestId('chat-input');
+    await user.type(input, 'Are you there?{Enter}');
+    // Taken: it waits (the old input kept it in the box, unsent, and sent nothing).
+    expect(await screen.findByTestId('chat-waiting')).toBeInTheDocument();
+    expect(screen.queryByTestId('chat-input')).toBeNull();
+    loaded();
+    await waitFor(() =>
+      expect(streamedBodies(fetchMock)).toEqual([
+        expect.objectContaining({ action: 'AskFriend', message: 'Are you there?' }),
+      ]),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(3));
+    expect(screen.getAllByTestId('chat-message')[2]).toHaveTextContent('Elementary.');
+    expect(screen.getByTestId('chat-input')).toHaveValue('');
+  });
 });

@@ -85,6 +85,12 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
     cache.moveTo(served);
     setSubject(served);
   }, [served, subject, cache, setSubject]);
+  /**
+   * A question can go: the conversation is shown and its subject settled (a question sent
+   * before the subject was set would stream its answer into the unnamed subject's cache,
+   * which the answer above then leaves behind).
+   */
+  const ready = !!info && !conv.isPlaceholderData && (subject !== null || !served);
 
   // A stored subject that no longer exists (deleted in another tab): the first one instead.
   const list = subjects.data;
@@ -118,7 +124,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
     friendname: info?.friendname ?? '',
     username,
     messages: conv.messages,
-    enabled: !!info && !conv.isPlaceholderData,
+    enabled: ready,
     onAnswer,
   });
 
@@ -331,14 +337,14 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
         {noPermission ? null : (
           <InputBar
             busy={ask.busy}
-            disabled={!info || conv.isPlaceholderData}
+            disabled={!ready}
             waitingText={t('chat.writing', { name: isolate(info?.friendname ?? '') })}
             inputq={inputq}
             onInputqSent={onInputqSent}
             onSend={offline.send}
             onStop={ask.stop}
             onCanvas={canvas ? () => setCanvasOpen(true) : undefined}
-            mic={<MicButton disabled={!info || conv.isPlaceholderData} />}
+            mic={<MicButton disabled={!ready} />}
           />
         )}
       </section>

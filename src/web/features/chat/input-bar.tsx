@@ -68,10 +68,18 @@ export function InputBar({
   const [img, setImg] = useState<string | null>(null);
   const [imgError, setImgError] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
+  /**
+   * A question sent before the conversation has loaded (Enter pressed as soon as the box
+   * showed): it waits, shown as waiting, and goes once the conversation is there, instead of
+   * staying in the box unsent.
+   */
+  const held = useRef<{ value: string; image: string | null } | null>(null);
+  const [holding, setHolding] = useState(false);
+  const waiting = busy || holding;
 
   useLayoutEffect(() => {
     if (area.current) fitTextarea(area.current);
-  }, [text, busy]);
+  }, [text, waiting]);
 
   // A wider or narrower input wraps the text differently.
   useEffect(() => {
@@ -85,29 +93,47 @@ export function InputBar({
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [busy]);
+  }, [waiting]);
 
-  const submit = useCallback(
+  const deliver = useCallback(
     async (value: string, image: string | null) => {
-      if (!value.trim() || busy || disabled) return;
-      setText('');
-      setImg(null);
       const taken = await onSend(value, image);
       if (!taken) {
         setText((now) => now || value);
         setImg((now) => now ?? image);
       }
     },
-    [busy, disabled, onSend],
+    [onSend],
   );
+
+  const submit = useCallback(
+    async (value: string, image: string | null) => {
+      if (!value.trim() || busy || held.current) return;
+      setText('');
+      setImg(null);
+      if (disabled) {
+        held.current = { value, image };
+        setHolding(true);
+      } else await deliver(value, image);
+    },
+    [busy, disabled, deliver],
+  );
+
+  // Loaded, and no earlier reply still being written: the held question goes.
+  useEffect(() => {
+    const h = held.current;
+    if (!holding || !h || disabled || busy) return;
+    held.current = null;
+    void deliver(h.value, h.image).finally(() => setHolding(false));
+  }, [holding, disabled, busy, deliver]);
 
   // Back from waiting (or ready): the cursor returns to the input, except on touch screens
   // where it would pop up the keyboard (spec part 2 §9: focus is skipped on mobile).
   useEffect(() => {
-    if (busy || disabled || !area.current) return;
+    if (waiting || disabled || !area.current) return;
     if (window.matchMedia?.(`(min-width: ${BREAKPOINTS.chatDesktop}px)`).matches)
       area.current.focus();
-  }, [busy, disabled]);
+  }, [waiting, disabled]);
 
   // A question from the route: shown, then sent after about half a second.
   const asked = useRef<string | null>(null);
@@ -183,13 +209,13 @@ export function InputBar({
           {t('chat.imageError')}
         </Text>
       ) : null}
-      {busy ? (
+      {waiting ? (
         <div className="chat-input__waiting" role="status" data-testid="chat-waiting">
           <Loader type="dots" size="md" />
           <Text size="sm" c="dimmed" dir="auto">
             {waitingText}
           </Text>
-          {onStop ? (
+          {onStop && busy ? (
             <ActionIcon
               className="chat-input__stop"
               size="lg"
