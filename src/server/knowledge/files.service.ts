@@ -10,6 +10,7 @@ import { msg, type MessageKey } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { detectChapters, indexText } from './chapters.ts';
 import { chunksRepo } from './chunks.repo.ts';
+import { queueEmbedding } from './embedding-index.ts';
 import { ExtractError, kindOf, type ExtractFailure } from './extract.ts';
 import { requireFileScope } from './file-scope.ts';
 import { filesRepo, type FileRow } from './files.repo.ts';
@@ -197,6 +198,7 @@ export function filesService(deps: Deps) {
         await dropStored();
         throw bad(tooMany, lang);
       }
+      await queueEmbedding(deps, friend.id);
       return { num: row.id, passages: passages.length, chars: content.length };
     },
   };
