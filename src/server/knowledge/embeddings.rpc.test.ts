@@ -35,7 +35,8 @@ const SYNONYMS = [
 ];
 
 const DOG = "The lighthouse keeper's dog was named Captain Biscuit, and it was afraid of thunder.";
-const FERRY = 'The ferry to Gullhaven left every Thursday at dawn; the crossing cost three copper pennies.';
+const FERRY =
+  'The ferry to Gullhaven left every Thursday at dawn; the crossing cost three copper pennies.';
 const FILLER = [
   'The miller counted sacks of flour in the barn while rain fell on the roof.',
   'Miriam baked bread on Sundays and sold it at the market before noon.',
