@@ -150,6 +150,8 @@ describe.each(testDatabases())('retrieval with embeddings on %s', (kind) => {
       .where(eq(usageEvents.kind, 'embedding'));
     expect(usage.length).toBeGreaterThan(0);
     expect(usage.every((u) => u.userId === null)).toBe(true);
+    const listed = await rpc(t.app, { action: 'GetFiles', friend: 'keeper' }, { bearer: owner });
+    expect(listed.body).toMatchObject({ Error: 0, search: 'meaning' });
     // pgvector: on the embedded database always; on PostgreSQL when the server has it.
     if (kind === 'pglite') expect(await vectorsRepo(t.deps.db).pgvector()).toBe(true);
   });
@@ -308,6 +310,8 @@ describe.each(testDatabases())('retrieval without an embedding model on %s', (ki
     }
     await t.deps.jobs.idle();
     expect(await t.deps.db.$count(knowledgeEmbeddings)).toBe(0);
+    const listed = await rpc(t.app, { action: 'GetFiles', friend: 'keeper' }, { bearer: owner });
+    expect(listed.body).toMatchObject({ Error: 0, search: 'words' });
     const found = await knowledgeService(t.deps).retrieve('keeper', 'lighthouse dog', 3);
     expect(found[0]?.text).toContain('Captain Biscuit');
     expect(found[0]!.score).toBeGreaterThan(1);

@@ -93,7 +93,8 @@ export function filesService(deps: Deps) {
     /** Editors list the character's files; other users of a helper list their own. */
     async getFiles(input: ParsedInput<'GetFiles'>, ctx: Ctx) {
       const { scope, personal } = await scopeOf(input.friend, ctx);
-      return { files: (await files.list(scope)).map(entry), personal };
+      const search = deps.media.embeddings.available ? ('meaning' as const) : ('words' as const);
+      return { files: (await files.list(scope)).map(entry), personal, search };
     },
 
     async delFile(input: ParsedInput<'DelFile'>, ctx: Ctx) {

@@ -12,11 +12,14 @@ const problem = (a: Envelope) => (a.Error === 0 ? null : (a.Errstr ?? ''));
 export function useFiles(friendid: string, enabled: boolean) {
   const email = useStored('email');
   const qc = useQueryClient();
-  const files = useQuery({
+  // One request; the list and the search mode are two views of its answer.
+  const answer = {
     queryKey: key(email, friendid),
     enabled,
-    queryFn: async () => (await callOrThrow('GetFiles', { friend: friendid })).files,
-  });
+    queryFn: () => callOrThrow('GetFiles', { friend: friendid }),
+  };
+  const files = useQuery({ ...answer, select: (a) => a.files });
+  const search = useQuery({ ...answer, select: (a) => a.search ?? 'words' });
   const refresh = () => qc.invalidateQueries({ queryKey: key(email, friendid) });
   const after = async (a: Envelope) => {
     const p = problem(a);
@@ -25,6 +28,8 @@ export function useFiles(friendid: string, enabled: boolean) {
   };
   return {
     files,
+    /** Whether the character's knowledge is also searched by meaning (embeddings). */
+    search: search.data,
     refresh,
     remove: async (num: number) => after(await call('DelFile', { friendid, num })),
     setTitle: async (num: number, title: string) =>
