@@ -108,7 +108,7 @@ function paraphraseCheck(text: string) {
 
 const embedder = await (async () => {
   const server = await startFakeOpenAI();
-  server.media.embedder = conceptEmbedder(PARAPHRASE_SYNONYMS, 256);
+  server.media.embedder = conceptEmbedder(PARAPHRASE_SYNONYMS, 1024);
   return server;
 })();
 
