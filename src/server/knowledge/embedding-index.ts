@@ -92,6 +92,7 @@ export function semanticSearch(
   const vectors = vectorsRepo(deps.db);
   return {
     log: deps.log,
+    ready: () => vectors.any(friendRowId, model),
     async embed(query, signal) {
       const made = await deps.media.embeddings.embed([query], { userId, signal });
       return made?.vectors[0] ?? null;

@@ -207,6 +207,8 @@ const EMBED_TIMEOUT_MS = 5000;
 
 /** The embeddings side of retrieval: the question's vector, and the passages nearest it. */
 export interface SemanticSearch {
+  /** Whether there is anything to compare with (else the question is not embedded at all). */
+  ready(): Promise<boolean>;
   /** The question's embedding; null when no model is configured. */
   embed(query: string, signal: AbortSignal): Promise<number[] | null>;
   nearest(
@@ -247,6 +249,7 @@ async function semanticRanked(
   readerId: number | null,
 ): Promise<Candidate[] | null> {
   try {
+    if (!(await semantic.ready())) return null;
     const vector = await semantic.embed(query, AbortSignal.timeout(EMBED_TIMEOUT_MS));
     if (!vector || vector.length === 0) return null;
     return await semantic.nearest(vector, n, ownerId, readerId);

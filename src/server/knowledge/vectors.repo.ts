@@ -59,6 +59,18 @@ export function vectorsRepo(
         .limit(limit);
     },
 
+    /** Whether the character has any passage embedded with `model`. */
+    async any(friendRowId: number, model: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: knowledgeEmbeddings.chunkId })
+        .from(knowledgeEmbeddings)
+        .where(
+          and(eq(knowledgeEmbeddings.friendId, friendRowId), eq(knowledgeEmbeddings.model, model)),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Characters with passages that have no embedding of `model` (after a model change). */
     async friendsMissing(model: string): Promise<number[]> {
       const rows = await db
