@@ -83,7 +83,7 @@ export function defineEmbeddingJobs(deps: Deps): void {
  * embedding), or null when no embedding model is configured.
  */
 export function semanticSearch(
-  deps: Pick<Deps, 'media' | 'db' | 'log'>,
+  deps: Pick<Deps, 'media' | 'db' | 'log' | 'config'>,
   friendRowId: number,
   userId: number | null,
 ): SemanticSearch | null {
@@ -92,6 +92,7 @@ export function semanticSearch(
   const vectors = vectorsRepo(deps.db);
   return {
     log: deps.log,
+    budgetMs: deps.config.EMBEDDING_SEARCH_SECONDS * 1000,
     ready: () => vectors.any(friendRowId, model),
     async embed(query, signal) {
       const made = await deps.media.embeddings.embed([query], { userId, signal });

@@ -261,6 +261,26 @@ describe.each(testDatabases())('retrieval with embeddings on %s', (kind) => {
     expect(missed.some((p) => p.text.includes('Captain Biscuit'))).toBe(true);
   });
 
+  it('an embeddings side that never answers is given up after its budget', async () => {
+    const words = await retrievePassages(chunksRepo(t.deps.db), friendRowId, 'Gullhaven', 3);
+    const found = await retrievePassages(
+      chunksRepo(t.deps.db),
+      friendRowId,
+      'Gullhaven',
+      3,
+      null,
+      null,
+      {
+        log: t.deps.log,
+        budgetMs: 1,
+        ready: async () => true,
+        embed: () => new Promise<never>(() => {}),
+        nearest: async () => [],
+      },
+    );
+    expect(found).toEqual(words);
+  });
+
   it('a new model re-embeds everything at start; a second run asks the model nothing', async () => {
     await t.close();
     const large = 'openai:text-embedding-3-large';

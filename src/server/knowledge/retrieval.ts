@@ -202,8 +202,6 @@ const passage = (c: Candidate, score: number, places: number): Passage => ({
 export const RRF_K = 60;
 /** How many of each ranking take part in the fusion. */
 const FUSION_POOL = 20;
-/** A question's embedding that takes longer than this is given up (the word index answers). */
-const EMBED_TIMEOUT_MS = 5000;
 
 /** The embeddings side of retrieval: the question's vector, and the passages nearest it. */
 export interface SemanticSearch {
@@ -218,6 +216,12 @@ export interface SemanticSearch {
     readerId: number | null,
   ): Promise<Candidate[]>;
   log: Logger;
+  /**
+   * The embeddings side (the question's embedding, then the vector scan) that takes longer
+   * than this is given up and the word index answers: a slow provider, or a big book compared
+   * in plain SQL (no pgvector), must not hold the turn's first token.
+   */
+  budgetMs: number;
 }
 
 /**
@@ -248,14 +252,29 @@ async function semanticRanked(
   ownerId: number | null,
   readerId: number | null,
 ): Promise<Candidate[] | null> {
-  try {
+  const signal = AbortSignal.timeout(semantic.budgetMs);
+  const search = async () => {
     if (!(await semantic.ready())) return null;
-    const vector = await semantic.embed(query, AbortSignal.timeout(EMBED_TIMEOUT_MS));
+    const vector = await semantic.embed(query, signal);
     if (!vector || vector.length === 0) return null;
-    return await semantic.nearest(vector, n, ownerId, readerId);
+    return semantic.nearest(vector, n, ownerId, readerId);
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), semantic.budgetMs);
+  });
+  try {
+    const found = await Promise.race([search(), late]);
+    if (found === 'late') {
+      semantic.log.warn({ ms: semantic.budgetMs }, 'embedding search too slow: words alone');
+      return null;
+    }
+    return found;
   } catch (err) {
     semantic.log.warn({ err }, 'embedding search failed: the word index answers alone');
     return null;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
