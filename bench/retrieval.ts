@@ -8,6 +8,14 @@
  * case: a personal file as big as the character's). PGlite (persisted in a temporary folder),
  * and PostgreSQL when reachable. Prints figures; asserts nothing. Nothing leaves the machine.
  *
+ * Then embeddings as the second signal: the passages are embedded by the indexing job, and
+ * questions that paraphrase the planted facts with no word in common with them are asked of
+ * the word index alone and of the fused ranking (top-3 recall, p50 latency). No embedding
+ * model is available offline (no npm package ships one), so the vectors come from a
+ * CONTRIVED embedder served over HTTP in OpenAI's wire format: a synonym table written for
+ * these very questions (src/server/test/concept-embedder.ts, book-paraphrases.ts). Its recall
+ * shows that fusion works end to end, not what a real model would find.
+ *
  *   npm run bench:retrieval
  *   BENCH_QUERIES=1000 BENCH_MB=10 npm run bench:retrieval
  */
@@ -26,7 +34,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { eq } from 'drizzle-orm';
-import { knowledgeChunks, users } from '../src/server/db/schema.ts';
+import { knowledgeChunks, knowledgeEmbeddings, users } from '../src/server/db/schema.ts';
 import type { Deps } from '../src/server/deps.ts';
 import { systemClock } from '../src/server/infra/clock.ts';
 import { memoryRateLimiter } from '../src/server/infra/rate-limit.ts';
@@ -34,8 +42,13 @@ import { localStorage } from '../src/server/infra/storage.ts';
 import { extractorFor } from '../src/server/knowledge/extractor.ts';
 import { googleDocsClient } from '../src/server/knowledge/google-docs.client.ts';
 import { knowledgeService } from '../src/server/knowledge/knowledge.service.ts';
+import { vectorsRepo } from '../src/server/knowledge/vectors.repo.ts';
 import { seedStarterContent } from '../src/server/seed/seed.ts';
 import { buildNovel } from '../src/server/test/book.ts';
+import { PARAPHRASES, PARAPHRASE_SYNONYMS } from '../src/server/test/book-paraphrases.ts';
+import { conceptEmbedder } from '../src/server/test/concept-embedder.ts';
+import { startFakeOpenAI } from '../src/server/test/fake-openai.ts';
+import { positionsOf, queryTerms } from '../src/server/knowledge/text-search.ts';
 import { postForm } from '../src/server/test/fixtures.ts';
 import { freshDatabase, memoryMailer, rpc, userWithSession } from '../src/server/test/harness.ts';
 import { memoryEvents } from '../src/server/platform/events.ts';
@@ -80,6 +93,25 @@ const pct = (xs: number[], p: number) => {
 };
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
+/** The fact sentence of each paraphrase, and the words they share (there should be none). */
+function paraphraseCheck(text: string) {
+  let shared = 0;
+  for (const p of PARAPHRASES) {
+    const at = text.indexOf(p.marker);
+    const start = Math.max(text.lastIndexOf('.', at), text.lastIndexOf('\n', at)) + 1;
+    const sentence = text.slice(start, text.indexOf('.', at + p.marker.length) + 1);
+    const lexemes = positionsOf(sentence);
+    shared += queryTerms(p.question).filter((t) => t.forms.some((f) => lexemes.has(f))).length;
+  }
+  return shared;
+}
+
+const embedder = await (async () => {
+  const server = await startFakeOpenAI();
+  server.media.embedder = conceptEmbedder(PARAPHRASE_SYNONYMS, 1024);
+  return server;
+})();
+
 async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBook>) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-retrieval-'));
   let database: Database;
@@ -87,7 +119,20 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
   else database = await freshDatabase('postgres');
   try {
     await seedStarterContent(database.db);
-    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      OPENAI_COMPATIBLE_BASE_URL: embedder.url,
+      OPENAI_COMPATIBLE_API_KEY: 'local',
+      EMBEDDING_MODEL: 'compatible:contrived-concepts',
+      // Measure the whole search by meaning, however long (the app gives it up after 5 s).
+      EMBEDDING_SEARCH_SECONDS: '600',
+    });
+    const meter = createMeter(database.db, systemClock, pino({ level: 'silent' }));
+    // The same app without an embedding model: the word index alone.
+    const wordsOnly = createMediaPorts(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), {
+      meter,
+    });
     const deps: Deps = {
       config,
       db: database.db,
@@ -104,9 +149,7 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       domain: createDomainEvents(pino({ level: 'silent' })),
       push: webPushSender(loadVapidKeys(config), config.vapidSubject),
       jobs: pgBossJobs(database.sql, pino({ level: 'silent' })),
-      media: createMediaPorts(config, {
-        meter: createMeter(database.db, systemClock, pino({ level: 'silent' })),
-      }),
+      media: createMediaPorts(config, { meter }),
       payments: createPayments(config),
       credits: createCredits(database.db, config, systemClock, pino({ level: 'silent' })),
     };
@@ -148,16 +191,21 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
     const uploadMs = performance.now() - t0;
     if (!up.text.startsWith('OK')) throw new Error(`upload failed: ${up.text}`);
     const passages = await deps.db.$count(knowledgeChunks);
+    const e0 = performance.now();
+    await deps.jobs.idle();
+    const embedMs = performance.now() - e0;
+    const embedded = await deps.db.$count(knowledgeEmbeddings);
 
-    const knowledge = knowledgeService(deps);
+    const fused = knowledgeService(deps);
+    const knowledge = knowledgeService({ ...deps, media: wordsOnly });
     const queries = buildQueries(book.text, book.facts);
-    const timeQueries = async (userId?: number) => {
-      for (const q of queries.slice(0, 10)) await knowledge.retrieve('benchbook', q, 3, userId); // warm up
+    const timeQueries = async (userId?: number, service = knowledge) => {
+      for (const q of queries.slice(0, 10)) await service.retrieve('benchbook', q, 3, userId); // warm up
       const times: number[] = [];
       let hits = 0;
       for (const [i, q] of queries.entries()) {
         const s = performance.now();
-        const found = await knowledge.retrieve('benchbook', q, 3, userId);
+        const found = await service.retrieve('benchbook', q, 3, userId);
         times.push(performance.now() - s);
         const fact = book.facts[i];
         if (fact && found.some((p) => p.text.includes(fact.marker))) hits++;
@@ -169,6 +217,20 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       ];
     };
     const [shared, sharedHits] = await timeQueries();
+    const [sharedFused, fusedHits] = await timeQueries(undefined, fused);
+    const paraphraseRecall = async (service: typeof knowledge) => {
+      let hits = 0;
+      for (const p of PARAPHRASES) {
+        const found = await service.retrieve('benchbook', p.question, 3);
+        if (found.some((x) => x.text.includes(p.marker))) hits++;
+      }
+      return `${hits}/${PARAPHRASES.length}`;
+    };
+    const vectorMode = (await vectorsRepo(deps.db).pgvector())
+      ? 'pgvector'
+      : 'plain SQL over real[] (no pgvector in this server)';
+    const paraWords = await paraphraseRecall(knowledge);
+    const paraFused = await paraphraseRecall(fused);
 
     const reader = await userWithSession(t, 'reader@example.com');
     const [readerRow] = await deps.db
@@ -183,6 +245,7 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
     });
     const personalUploadMs = performance.now() - p0;
     if (!mine.text.startsWith('OK')) throw new Error(`personal upload failed: ${mine.text}`);
+    await deps.jobs.idle();
     const [withPersonal, personalHits] = await timeQueries(readerRow!.id);
     const [otherUser] = await timeQueries(readerRow!.id + 1000);
 
@@ -195,11 +258,19 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
         `  the same book as a reader's personal file: uploaded and indexed in ${ms(personalUploadMs)}`,
         `  retrieve(k=3) for that reader (shared + personal): ${withPersonal}; facts in the top 3: ${personalHits}`,
         `  retrieve(k=3) for a user without personal files: ${otherUser}`,
+        `  embeddings -- CONTRIVED embedder (a synonym table written for these questions, served over HTTP), not a real model:`,
+        `    embedding job: ${embedded}/${passages} passages in ${ms(embedMs)} (${(embedded / (embedMs / 1000)).toFixed(0)} passages/s)`,
+        `    similarity computed by: ${vectorMode}`,
+        `    paraphrased questions (${PARAPHRASES.length}, ${paraphraseShared} words shared with their facts) found in the top 3: word index ${paraWords}, fused ${paraFused}`,
+        `    planted (worded) questions found in the top 3: word index ${sharedHits}, fused ${fusedHits}`,
+        `    retrieve(k=3) word index alone: ${shared}`,
+        `    retrieve(k=3) fused (question embedded over local HTTP + vector scan + RRF): ${sharedFused}`,
       ].join('\n'),
     );
     await app.close();
     await deps.extractor.close();
     await deps.media.close();
+    await wordsOnly.close();
   } finally {
     await database.close();
     rmSync(dir, { recursive: true, force: true });
@@ -218,6 +289,7 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 const book = buildBook();
+const paraphraseShared = paraphraseCheck(book.text);
 console.log(
   `Book: ${(Buffer.byteLength(book.text) / 1e6).toFixed(1)} MB, ${book.text.length.toLocaleString('en')} characters, ${book.facts.length} planted facts; ${QUERIES} queries`,
 );
@@ -228,3 +300,4 @@ if (await postgresReachable()) {
 } else {
   console.log('\nPostgreSQL: not reachable, skipped');
 }
+await embedder.close();

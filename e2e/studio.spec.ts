@@ -114,6 +114,9 @@ test.describe('character studio', () => {
     await expect(page.getByTestId('files-row')).toHaveCount(1);
     await expect(page.getByTestId('files-toast')).toHaveText('הקובץ הועלה בהצלחה');
     await expect(page.getByTestId('files-subject')).toHaveValue('הספר');
+    // No embedding model here: the dialog says the character searches by words.
+    await expect(page.getByTestId('files-search')).toHaveAttribute('data-search', 'words');
+    await expect(page.getByTestId('files-search')).toContainText('לפי המילים');
     await page.getByTestId('gdocs-url').fill('short');
     await page.getByTestId('gdocs-import').click();
     await expect(page.getByTestId('gdocs-message')).toContainText('נא להדביק קישור תקין');

@@ -27,6 +27,7 @@ import type { Ctx } from './rpc/context.ts';
 import { createDispatcher, failure, pickLang } from './rpc/dispatcher.ts';
 import { createHandlers } from './rpc/handlers.ts';
 import { createServices } from './services.ts';
+import { EMBED_SWEEP_QUEUE } from './knowledge/embedding-index.ts';
 
 export { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './http/request.ts';
 
@@ -83,6 +84,8 @@ export async function buildApp(deps: Deps) {
     await deps.jobs.start();
     // Replies a crash left "streaming" are failed at once, not at the next sweep.
     await deps.jobs.send('chat-sweep-stale', {});
+    // Passages without an embedding of the configured model (new model: all) get one.
+    if (deps.media.embeddings.available) await deps.jobs.send(EMBED_SWEEP_QUEUE, {});
   });
   app.addHook('onClose', async () => {
     await deps.jobs.stop();

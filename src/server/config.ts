@@ -126,6 +126,11 @@ const EnvSchema = z.object({
   SPEECH_MODEL: mediaModel,
   TRANSCRIPTION_MODEL: mediaModel,
   EMBEDDING_MODEL: mediaModel,
+  /**
+   * Longest a question's search by meaning (its embedding, then the vector scan) may take
+   * before retrieval goes on with the word index alone.
+   */
+  EMBEDDING_SEARCH_SECONDS: z.coerce.number().positive().max(600).default(5),
   /** The speech cache (read-aloud clips in storage): clips not played for this many days go… */
   SPEECH_CACHE_DAYS: z.coerce.number().positive().max(3650).default(30),
   /** …and beyond this size the least recently played go first (swept hourly). */

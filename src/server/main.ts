@@ -39,6 +39,11 @@ async function main() {
     `  Mail: ${runtime.deps.mailer.describe()}`,
     `  Files: ${runtime.deps.storage.describe()}`,
     `  Media: ${runtime.deps.media.describe().join('; ')}`,
+    `  Knowledge search: ${
+      runtime.deps.media.embeddings.available
+        ? `word index + embeddings (${runtime.deps.media.embeddings.describe().model}, ${runtime.database.pgvector ? 'pgvector' : 'compared in SQL: no pgvector in this database'})`
+        : 'word index alone (set EMBEDDING_MODEL for search by meaning)'
+    }`,
     '  Sign in: open the URL, enter your e-mail; the sign-in link is written to the outbox',
     '  folder above (a .eml file) and to this log. To get a user who can create characters:',
     '    npm run admin -- create-user you@example.com --name "Your Name" --password secret123 --grant canadd,imgedit,globalpriv',

@@ -18,6 +18,7 @@ import { cardsService } from './cards/cards.service.ts';
 import { memoryFactsService } from './chat/memory-facts.service.ts';
 import { filesService } from './knowledge/files.service.ts';
 import { googleDocsService } from './knowledge/google-docs.service.ts';
+import { defineEmbeddingJobs } from './knowledge/embedding-index.ts';
 import { knowledgeService } from './knowledge/knowledge.service.ts';
 import { usersService } from './users/users.service.ts';
 import { voiceService } from './voice/voice.service.ts';
@@ -28,6 +29,8 @@ import { fileChaptersService } from './reading/file-chapters.service.ts';
 
 export function createServices(deps: Deps) {
   const knowledge = knowledgeService(deps);
+  // Passages get embeddings (the second retrieval signal) when an embedding model is set.
+  defineEmbeddingJobs(deps);
   // Each turn reads the passages of the character's books most relevant to the message,
   // and of the asking user's own files on it (never another user's).
   const chatDeps = {

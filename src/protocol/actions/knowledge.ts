@@ -34,7 +34,15 @@ export const knowledgeActions = {
    */
   GetFiles: defineAction({
     input: z.object({ email: IdentityEmail, friend: FriendId }),
-    output: z.object({ files: z.array(FileEntry), personal: z.boolean() }),
+    output: z.object({
+      files: z.array(FileEntry),
+      personal: z.boolean(),
+      /**
+       * How the character's knowledge is searched: by its words alone, or also by meaning
+       * (an embedding model is configured). Ours; spec clients ignore it.
+       */
+      search: z.enum(['words', 'meaning']).optional(),
+    }),
     access: 'user',
     identity: 'email',
     mutates: false,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -24,6 +25,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   sql: RawSql;
   close(): Promise<void>;
+  /**
+   * Whether pgvector computes embedding similarity (the extension is installed in this
+   * database); without it retrieval compares the `real[]` vectors in plain SQL.
+   */
+  pgvector: boolean;
   /** PGlite only: the whole database as a tar image (`pgliteImage` starts another from it). */
   dump?: () => Promise<Blob>;
 }
@@ -53,6 +59,29 @@ async function migrateLocked(url: string) {
 }
 
 /**
+ * Turns pgvector on where the server offers it: an extension a migration cannot require
+ * (PostgreSQL servers without it must work too), so it is created here when available and
+ * the right to create it is there. Answers whether it is on.
+ */
+async function enablePgvector(
+  query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>,
+): Promise<boolean> {
+  const { rows } = await query(
+    `select (select count(*) from pg_available_extensions where name = 'vector')::int as available,
+            (select count(*) from pg_extension where extname = 'vector')::int as installed`,
+  );
+  if (Number(rows[0]?.installed) > 0) return true;
+  if (Number(rows[0]?.available) === 0) return false;
+  try {
+    await query('create extension if not exists vector');
+    return true;
+  } catch {
+    // No right to create extensions (a managed database's plain role): the SQL fallback.
+    return false;
+  }
+}
+
+/**
  * Opens the database and applies the committed migrations.
  * `pgliteDir` undefined with no URL gives an in-memory PGlite (tests).
  */
@@ -73,22 +102,28 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => opts.onIdleError?.(err));
     await migrateLocked(opts.url);
     const db = drizzlePg({ client: pool, schema });
+    const pgvector = await enablePgvector((text) => pool.query(text));
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      pgvector,
       sql: async (text, values) => pool.query(text, values as unknown[]),
       close: () => pool.end(),
     };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
+  // pgvector compiled for PGlite (a 50 kB package) is loaded into every embedded database.
+  const extensions = { vector };
   const client = opts.pgliteDir
-    ? new PGlite(opts.pgliteDir)
-    : new PGlite(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
+    ? new PGlite(opts.pgliteDir, { extensions })
+    : new PGlite(opts.pgliteImage ? { loadDataDir: opts.pgliteImage, extensions } : { extensions });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
+  const pgvector = await enablePgvector((text) => client.query(text));
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    pgvector,
     // Statements without parameters may be several (a library's schema script): PGlite runs
     // those through `exec`, which answers each one's rows; the last is what a caller wants.
     sql: async (text, values) =>

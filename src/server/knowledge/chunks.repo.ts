@@ -203,7 +203,7 @@ const tagsFor = (friendRowId: number, ownerId: number | null) =>
  * the last one they have read. Passages without a chapter (texts without headings, knowledge
  * subjects) always are. Read in the same statement as the search: no round trip of its own.
  */
-const withinHorizon = (friendRowId: number, readerId: number) =>
+export const withinHorizon = (friendRowId: number, readerId: number) =>
   sql`(${knowledgeChunks.chapter} is null or ${knowledgeChunks.chapter} <= coalesce((select ${readingHorizons.chapter} from ${readingHorizons} where ${readingHorizons.userId} = ${readerId} and ${readingHorizons.friendId} = ${friendRowId}), 2147483647))`;
 
 export function chunksRepo(db: Db) {

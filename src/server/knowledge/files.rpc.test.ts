@@ -290,7 +290,7 @@ describe.each(testDatabases())('knowledge files on %s', (kind) => {
     // A viewer of this helper sees their own (personal) files, none of the shared ones, and
     // cannot reach a shared file by its number.
     const theirs = await rpc(t.app, { action: 'GetFiles', friend: 'bookworm' }, { bearer: viewer });
-    expect(theirs.body).toEqual({ Error: 0, files: [], personal: true });
+    expect(theirs.body).toEqual({ Error: 0, files: [], personal: true, search: 'words' });
     expect(
       (await rpc(t.app, { action: 'GetFiles', friend: 'bookworm' }, { bearer: owner })).body
         .personal,

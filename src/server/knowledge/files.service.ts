@@ -10,6 +10,7 @@ import { msg, type MessageKey } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { detectChapters, indexText } from './chapters.ts';
 import { chunksRepo } from './chunks.repo.ts';
+import { queueEmbedding } from './embedding-index.ts';
 import { ExtractError, kindOf, type ExtractFailure } from './extract.ts';
 import { requireFileScope } from './file-scope.ts';
 import { filesRepo, type FileRow } from './files.repo.ts';
@@ -94,8 +95,9 @@ export function filesService(deps: Deps) {
     /** Editors list the character's files; other users of a helper list their own. */
     async getFiles(input: ParsedInput<'GetFiles'>, ctx: Ctx) {
       const { scope, personal } = await scopeOf(input.friend, ctx);
+      const search = deps.media.embeddings.available ? ('meaning' as const) : ('words' as const);
       const [list, pages] = await Promise.all([files.list(scope), files.pages(scope)]);
-      return { files: list.map((f) => entry(f, pages)), personal };
+      return { files: list.map((f) => entry(f, pages)), personal, search };
     },
 
     async delFile(input: ParsedInput<'DelFile'>, ctx: Ctx) {
@@ -200,6 +202,7 @@ export function filesService(deps: Deps) {
         await dropStored();
         throw bad(tooMany, lang);
       }
+      await queueEmbedding(deps, friend.id);
       return { num: row.id, passages: passages.length, chars: content.length };
     },
   };

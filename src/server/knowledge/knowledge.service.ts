@@ -9,6 +9,7 @@ import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { chunkText } from './chunking.ts';
 import { chunksRepo } from './chunks.repo.ts';
+import { queueEmbedding, semanticSearch } from './embedding-index.ts';
 import { knowledgeRepo, type AddResult, type KnowledgeRow } from './knowledge.repo.ts';
 import { retrievePassages, type Passage } from './retrieval.ts';
 
@@ -79,7 +80,9 @@ export function knowledgeService(deps: Deps) {
         chunkText(contents),
         MAX_SUBJECTS,
       );
-      return saved(result, ctx);
+      const answered = saved(result, ctx);
+      await queueEmbedding(deps, friend.id);
+      return answered;
     },
 
     async del(input: ParsedInput<'DelKnowledgeManual'>, ctx: Ctx) {
@@ -112,7 +115,9 @@ export function knowledgeService(deps: Deps) {
         chunkText(w.contents),
         MAX_SUBJECTS,
       );
-      return saved(result, ctx);
+      const answered = saved(result, ctx);
+      await queueEmbedding(deps, friendRowId);
+      return answered;
     },
 
     /**
@@ -129,12 +134,14 @@ export function knowledgeService(deps: Deps) {
     ): Promise<Passage[]> {
       const row = await friends.byFriendId(friendid);
       if (!row) return [];
-      return retrievePassages(chunks, row.friend.id, query, k, userId);
+      const semantic = semanticSearch(deps, row.friend.id, userId);
+      return retrievePassages(chunks, row.friend.id, query, k, userId, null, semantic);
     },
 
     /**
      * The same by the character's row id (the chat has the row at hand); with `readerId`,
-     * within that reader's spoiler horizon.
+     * within that reader's spoiler horizon (and the reader is billed for the question's
+     * embedding).
      */
     passagesFor(
       friendRowId: number,
@@ -143,7 +150,8 @@ export function knowledgeService(deps: Deps) {
       userId: number | null = null,
       readerId: number | null = null,
     ): Promise<Passage[]> {
-      return retrievePassages(chunks, friendRowId, query, k, userId, readerId);
+      const semantic = semanticSearch(deps, friendRowId, readerId ?? userId);
+      return retrievePassages(chunks, friendRowId, query, k, userId, readerId, semantic);
     },
   };
 }

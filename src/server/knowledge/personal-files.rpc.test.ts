@@ -136,7 +136,7 @@ describe.each(testDatabases())('personal files on %s', (kind) => {
     ]);
 
     // Nobody else sees or touches it: not another reader, not the character's editor.
-    expect(await list(bob)).toEqual({ Error: 0, files: [], personal: true });
+    expect(await list(bob)).toEqual({ Error: 0, files: [], personal: true, search: 'words' });
     const editorView = await list(owner);
     expect(editorView.personal).toBe(false);
     expect(editorView.files!.map((f) => f.title)).toEqual(['house-rules']);

@@ -1,4 +1,5 @@
-import type { ChunksRepo, PhraseBonus, WeightedTerm } from './chunks.repo.ts';
+import type { Logger } from 'pino';
+import type { Candidate, ChunksRepo, PhraseBonus, WeightedTerm } from './chunks.repo.ts';
 import { positionsOf, queryTerms, tsLexeme } from './text-search.ts';
 
 export interface Passage {
@@ -84,7 +85,8 @@ function distance(a: number[], b: number[]): number {
 }
 
 /**
- * The passages of a character most relevant to `query`, best first (at most `k`).
+ * The passages of a character most relevant to `query` by the word index, best first (at
+ * most `k`) with their BM25 scores.
  *
  * Two steps. PostgreSQL's GIN index finds the passages holding the question's words and
  * ranks them by which words they hold, each weighted by its rarity among this character's
@@ -99,17 +101,14 @@ function distance(a: number[], b: number[]): number {
  * No access check here: callers (the chat) have checked that the user may talk to the
  * character.
  */
-export async function retrievePassages(
+export async function wordRanked(
   repo: ChunksRepo,
   friendRowId: number,
-  query: string,
+  terms: ReturnType<typeof queryTerms>,
   k: number,
-  ownerId: number | null = null,
-  /** The reader whose spoiler horizon bounds the search (null: none). */
-  readerId: number | null = null,
-): Promise<Passage[]> {
-  const terms = queryTerms(query);
-  if (terms.length === 0 || k <= 0) return [];
+  ownerId: number | null,
+  readerId: number | null,
+): Promise<{ c: Candidate; score: number }[]> {
   const lexemes = [...new Set(terms.flatMap((t) => t.forms))];
   const { total, df } = await repo.frequencies(friendRowId, lexemes, ownerId);
   if (total === 0) return [];
@@ -184,16 +183,130 @@ export async function retrievePassages(
     return { c, score };
   });
   scored.sort((a, b) => b.score - a.score || a.c.id - b.c.id);
+  return scored.slice(0, k);
+}
 
-  return scored.slice(0, k).map(({ c, score }) => ({
-    text: c.content,
-    score: Math.round(score * 1000) / 1000,
-    seq: c.seq,
-    chapter: c.chapter,
-    page: c.page,
-    source:
-      c.fileId !== null
-        ? { kind: 'file', num: c.fileId, title: c.title ?? '' }
-        : { kind: 'knowledge', num: c.knowledgeId ?? 0, title: c.subject ?? '' },
-  }));
+const passage = (c: Candidate, score: number, places: number): Passage => ({
+  text: c.content,
+  score: Math.round(score * 10 ** places) / 10 ** places,
+  seq: c.seq,
+  chapter: c.chapter,
+  page: c.page,
+  source:
+    c.fileId !== null
+      ? { kind: 'file', num: c.fileId, title: c.title ?? '' }
+      : { kind: 'knowledge', num: c.knowledgeId ?? 0, title: c.subject ?? '' },
+});
+
+/** Reciprocal Rank Fusion's constant (Cormack et al.): damps the weight of the very first ranks. */
+export const RRF_K = 60;
+/** How many of each ranking take part in the fusion. */
+const FUSION_POOL = 20;
+
+/** The embeddings side of retrieval: the question's vector, and the passages nearest it. */
+export interface SemanticSearch {
+  /** Whether there is anything to compare with (else the question is not embedded at all). */
+  ready(): Promise<boolean>;
+  /** The question's embedding; null when no model is configured. */
+  embed(query: string, signal: AbortSignal): Promise<number[] | null>;
+  nearest(
+    vector: number[],
+    n: number,
+    ownerId: number | null,
+    readerId: number | null,
+  ): Promise<Candidate[]>;
+  log: Logger;
+  /**
+   * The embeddings side (the question's embedding, then the vector scan) that takes longer
+   * than this is given up and the word index answers: a slow provider, or a big book compared
+   * in plain SQL (no pgvector), must not hold the turn's first token.
+   */
+  budgetMs: number;
+}
+
+/**
+ * Fuses rankings by Reciprocal Rank Fusion: a passage earns 1 / (RRF_K + rank) in each
+ * ranking it is in (rank from 1). Ties keep the first ranking's (the word index's) order.
+ */
+export function fuseRankings(
+  rankings: Candidate[][],
+  k: number,
+): { c: Candidate; score: number }[] {
+  const fused = new Map<number, { c: Candidate; score: number; first: number }>();
+  rankings.forEach((ranking, r) => {
+    ranking.forEach((c, i) => {
+      const at = fused.get(c.id);
+      const earned = 1 / (RRF_K + i + 1);
+      if (at) at.score += earned;
+      else fused.set(c.id, { c, score: earned, first: r * 10_000 + i });
+    });
+  });
+  return [...fused.values()].sort((a, b) => b.score - a.score || a.first - b.first).slice(0, k);
+}
+
+/** The passages nearest the question's embedding, or null (no model, a failure: logged). */
+async function semanticRanked(
+  semantic: SemanticSearch,
+  query: string,
+  n: number,
+  ownerId: number | null,
+  readerId: number | null,
+): Promise<Candidate[] | null> {
+  const signal = AbortSignal.timeout(semantic.budgetMs);
+  const search = async () => {
+    if (!(await semantic.ready())) return null;
+    const vector = await semantic.embed(query, signal);
+    if (!vector || vector.length === 0) return null;
+    return semantic.nearest(vector, n, ownerId, readerId);
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), semantic.budgetMs);
+  });
+  try {
+    const found = await Promise.race([search(), late]);
+    if (found === 'late') {
+      semantic.log.warn({ ms: semantic.budgetMs }, 'embedding search too slow: words alone');
+      return null;
+    }
+    return found;
+  } catch (err) {
+    semantic.log.warn({ err }, 'embedding search failed: the word index answers alone');
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The passages of a character most relevant to `query`, best first (at most `k`): by the
+ * word index (`wordRanked`), and with `semantic` also by embedding similarity, the two
+ * rankings fused by Reciprocal Rank Fusion. The question's embedding is asked for first and
+ * the word search runs while it comes. Without an embeddings model, or when that side
+ * fails, the word index answers alone (never an error for the chat turn).
+ *
+ * With `ownerId`, that user's personal files on the character are searched too, and their
+ * passages count in the word rarities of this search only (never another user's). With
+ * `readerId`, passages past that reader's spoiler horizon are never returned, by either side.
+ */
+export async function retrievePassages(
+  repo: ChunksRepo,
+  friendRowId: number,
+  query: string,
+  k: number,
+  ownerId: number | null = null,
+  /** The reader whose spoiler horizon bounds the search (null: none). */
+  readerId: number | null = null,
+  semantic: SemanticSearch | null = null,
+): Promise<Passage[]> {
+  const terms = queryTerms(query);
+  if (terms.length === 0 || k <= 0) return [];
+  const pool = Math.max(FUSION_POOL, k);
+  const near = semantic ? semanticRanked(semantic, query, pool, ownerId, readerId) : null;
+  const words = await wordRanked(repo, friendRowId, terms, near ? pool : k, ownerId, readerId);
+  const vectors = await near;
+  if (!vectors) return words.slice(0, k).map(({ c, score }) => passage(c, score, 3));
+  return fuseRankings([words.map((w) => w.c), vectors], k).map(({ c, score }) =>
+    passage(c, score, 6),
+  );
 }

@@ -108,6 +108,9 @@ const STOP = new Set(
   ).split(/\s+/),
 );
 
+/** A word questions are not searched by ("the", "של"). */
+export const isStopWord = (w: string) => STOP.has(w);
+
 export interface QueryTerm {
   /** The word as asked. */
   word: string;

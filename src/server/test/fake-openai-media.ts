@@ -23,6 +23,11 @@ export interface FakeMedia {
   transcript: string;
   /** Tokens the image endpoints report (omitted when null, as DALL·E does). */
   imageUsage: { input_tokens: number; output_tokens: number } | null;
+  /**
+   * Makes the embeddings' vectors (default: from a hash of the text, meaningless); a test of
+   * retrieval sets one whose vectors mean something (test/concept-embedder.ts).
+   */
+  embedder: ((text: string, dims: number) => number[]) | null;
 }
 
 export const MEDIA_PATHS = [
@@ -41,6 +46,7 @@ export function fakeMediaState(): FakeMedia & { failures: number[] } {
     failNext: (status) => void failures.push(status),
     transcript: 'שלום, זה תמלול מהשרת המדומה.',
     imageUsage: { input_tokens: 12, output_tokens: 4160 },
+    embedder: null,
   };
 }
 
@@ -178,7 +184,11 @@ export async function handleMedia(
   return json(200, {
     object: 'list',
     model: body.model,
-    data: inputs.map((t, index) => ({ object: 'embedding', index, embedding: vector(t, dims) })),
+    data: inputs.map((t, index) => ({
+      object: 'embedding',
+      index,
+      embedding: (state.embedder ?? vector)(t, dims),
+    })),
     usage: {
       prompt_tokens: inputs.reduce((n, t) => n + t.split(/\s+/).filter(Boolean).length, 0),
       total_tokens: 0,

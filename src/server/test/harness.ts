@@ -221,6 +221,8 @@ export async function createTestApp(
     API_RATE_LIMIT_PER_IP: '1000000',
     // Tests run many turns as one user; the credits' own tests lower it.
     FREE_CREDITS: '1000000',
+    // No time limit a busy machine could reach (the search by meaning's own).
+    EMBEDDING_SEARCH_SECONDS: '600',
     ...opts.env,
   });
   const storage = opts.storage ?? localStorage(config.filesDir);

@@ -6,6 +6,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -114,6 +115,30 @@ export const knowledgeChunks = pgTable(
       .on(t.ownerId, t.friendId)
       .where(sql`${t.ownerId} is not null`),
   ],
+);
+
+/**
+ * A passage's embedding (the second retrieval signal beside the word index), made by a job
+ * with the configured `EMBEDDING_MODEL`. A plain `real[]` on every database, unit length, so
+ * cosine similarity is a dot product: with pgvector (PostgreSQL with the extension, the
+ * embedded PGlite with its vector extension) the search casts it to `vector` and lets
+ * pgvector compute; without it the same column is compared in SQL. `model` and `dims` say
+ * what made it: a vector of another model is never compared, and is re-made by the job.
+ */
+export const knowledgeEmbeddings = pgTable(
+  'knowledge_embeddings',
+  {
+    chunkId: integer('chunk_id')
+      .primaryKey()
+      .references(() => knowledgeChunks.id, { onDelete: 'cascade' }),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => friends.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    dims: integer('dims').notNull(),
+    embedding: real('embedding').array().notNull(),
+  },
+  (t) => [index('knowledge_embeddings_friend_idx').on(t.friendId, t.model)],
 );
 
 /**

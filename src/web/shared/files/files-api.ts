@@ -1,6 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { callOrThrow } from '../api/call-or-throw.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import { useActionMutation, useActionQuery } from '../api/use-action.ts';
+import { useActionMutation } from '../api/use-action.ts';
 import { useStored } from '../storage/use-stored.ts';
 
 /**
@@ -19,11 +20,14 @@ export function useFiles(
   const email = useStored('email');
   const qc = useQueryClient();
   const key = queryKeys.files(email, friendid);
-  const files = useActionQuery(
-    'GetFiles',
-    { friend: friendid },
-    { queryKey: key, enabled, pick: (a) => a.files },
-  );
+  // One request; the list and the search mode are two views of its answer.
+  const answer = {
+    queryKey: key,
+    enabled,
+    queryFn: () => callOrThrow('GetFiles', { friend: friendid }),
+  };
+  const files = useQuery({ ...answer, select: (a) => a.files });
+  const search = useQuery({ ...answer, select: (a) => a.search ?? 'words' });
   const change = { invalidate: [key], onMutate: onStart, onFailure };
   const remove = useActionMutation('DelFile', change);
   const setTitle = useActionMutation('UpdateTitle', change);
@@ -40,6 +44,8 @@ export function useFiles(
   const busy = [remove, setTitle, setSubject, moveToTop, findTitle].some((m) => m.isPending);
   return {
     files,
+    /** Whether the character's knowledge is also searched by meaning (embeddings). */
+    search: search.data,
     busy,
     /** The list is stale (an upload added a file). */
     refresh: () => void qc.invalidateQueries({ queryKey: key }),

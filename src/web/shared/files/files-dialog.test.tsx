@@ -53,6 +53,18 @@ describe('files dialog', () => {
     expect(inputsOf('GetFiles')[0]).toEqual({ friend: 'holmes' });
   });
 
+  it('says whether knowledge is searched by meaning too (an embedding model is configured)', async () => {
+    answerCalls({ GetFiles: { Error: 0, files: [], search: 'meaning' } });
+    const view = renderDialog();
+    expect(await screen.findByTestId('files-search')).toHaveTextContent('by their meaning');
+    view.unmount();
+    answerCalls({ GetFiles: { Error: 0, files: [], search: 'words' } });
+    renderDialog();
+    expect(await screen.findByTestId('files-search')).toHaveTextContent(
+      'search by meaning needs an embedding model',
+    );
+  });
+
   it('a blank title or subject is not sent; a real change is (Enter or leaving the field)', async () => {
     serve();
     const user = userEvent.setup();

@@ -106,6 +106,11 @@ export function FilesDialog({
         onProblem={setError}
         onUploaded={api.refresh}
       />
+      {api.search ? (
+        <Text c="dimmed" size="xs" mt={4} data-testid="files-search" data-search={api.search}>
+          {t(api.search === 'meaning' ? 'files.searchMeaning' : 'files.searchWords')}
+        </Text>
+      ) : null}
       {error ? (
         <Alert color="red" mt="sm" p="xs" role="alert" dir="auto" data-testid="files-error">
           {error}

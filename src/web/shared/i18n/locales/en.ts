@@ -297,6 +297,10 @@ export const en = {
     delete: 'Delete file',
     deleteTitle: 'Delete the file?',
     deleteText: 'The file {{title}} and what the character learned from it will be deleted.',
+    // branch emb: how knowledge is searched
+    searchMeaning: 'The character finds passages by their words and by their meaning.',
+    searchWords:
+      'The character finds passages by their words (search by meaning needs an embedding model).',
   },
   gdocs: {
     title: 'Import from Google Docs',

@@ -292,6 +292,9 @@ export const he: Translation = {
     delete: 'מחיקת הקובץ',
     deleteTitle: 'למחוק את הקובץ?',
     deleteText: 'הקובץ {{title}} ומה שהדמות למדה ממנו יימחקו.',
+    // branch emb: how knowledge is searched
+    searchMeaning: 'הדמות מוצאת קטעים לפי המילים שלהם ולפי המשמעות שלהם.',
+    searchWords: 'הדמות מוצאת קטעים לפי המילים שלהם (חיפוש לפי משמעות דורש מודל הטמעה).',
   },
   gdocs: {
     title: 'ייבוא מ-Google Docs',
