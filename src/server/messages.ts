@@ -48,7 +48,3 @@ export function fillText(text: string, vars: MessageVars = {}): string {
 export function msg(key: MessageKey, lang: Lang, vars: MessageVars = {}): string {
   return fillText(messages[key][lang], vars);
 }
-
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(messages, key);
-}

@@ -11,8 +11,10 @@ import { historyRepo } from './history/history.repo.ts';
 import { imagesRepo } from './images/images.repo.ts';
 import { knowledgeRepo } from './knowledge/knowledge.repo.ts';
 import { pushRepo } from './push/push.repo.ts';
+import { rollupRepo } from './stats/rollup.repo.ts';
 import { statsRepo } from './stats/stats.repo.ts';
 import { usersRepo } from './users/users.repo.ts';
+import { speechCacheRepo } from './voice/speech-cache.repo.ts';
 
 /**
  * The repositories, built once on the database and handed to the services (createServices),
@@ -43,6 +45,8 @@ function reposOn(db: Db) {
     images: imagesRepo(db),
     knowledge: knowledgeRepo(db),
     push: pushRepo(db),
+    rollup: rollupRepo(db),
+    speechCache: speechCacheRepo(db),
     stats: statsRepo(db),
     users: usersRepo(db),
   };

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { rollupRepo, STAT_SOURCES } from './rollup.repo.ts';
+import { STAT_SOURCES, type RollupRepo } from './rollup.repo.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -12,9 +12,7 @@ export const dayStart = (now: Date) => new Date(Math.floor(now.getTime() / DAY_M
  * friend_stat_days, so a stats page reads a few rows per user and day instead of every
  * message. Idempotent: each source's mark moves in the same transaction as its rows.
  */
-export function statsRollup(deps: Deps) {
-  const repo = rollupRepo(deps.db);
-
+export function statsRollup(deps: Pick<Deps, 'clock' | 'jobs' | 'log'>, repo: RollupRepo) {
   async function rollUp() {
     const before = dayStart(deps.clock.now());
     for (const source of STAT_SOURCES) {

@@ -22,9 +22,9 @@ interface AnalyzeJob {
 }
 
 /** Conversation analytics of one character (spec part 2 §2 Analytics screen). */
-export function statsService(deps: Deps, repos: Pick<Repos, 'friends' | 'stats'>) {
+export function statsService(deps: Deps, repos: Pick<Repos, 'friends' | 'rollup' | 'stats'>) {
   const { stats: repo, friends } = repos;
-  const rollup = statsRollup(deps);
+  const rollup = statsRollup(deps, repos.rollup);
 
   /**
    * First line: the character's editors (owners, editors on its list, global privilege)

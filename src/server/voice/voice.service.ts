@@ -38,10 +38,10 @@ const STREAM_LAG = { tries: 12, delayMs: 150 };
  * instructions, text, model), so a replay costs nothing, and swept hourly by age and size
  * (SPEECH_CACHE_DAYS, SPEECH_CACHE_MAX_MB); the ports report usage to the Meter.
  */
-export function voiceService(deps: Deps, repos: Pick<Repos, 'chat' | 'friends'>) {
+export function voiceService(deps: Deps, repos: Pick<Repos, 'chat' | 'friends' | 'speechCache'>) {
   const { friends, chat } = repos;
   const { speech, transcription } = deps.media;
-  const cache = speechCache(deps);
+  const cache = speechCache(deps, repos.speechCache);
   const bounds = {
     maxAgeDays: deps.config.SPEECH_CACHE_DAYS,
     maxBytes: Math.floor(deps.config.SPEECH_CACHE_MAX_MB * 1024 * 1024),
