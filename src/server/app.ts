@@ -24,7 +24,7 @@ import { registerHealth } from './ops/health.ts';
 import { createShutdown } from './ops/shutdown.ts';
 import { msg } from './messages.ts';
 import type { Ctx } from './rpc/context.ts';
-import { createDispatcher, failure, pickLang } from './rpc/dispatcher.ts';
+import { createDispatcher, failure, failureOf, pickLang } from './rpc/dispatcher.ts';
 import { createHandlers } from './rpc/handlers.ts';
 import { createServices } from './services.ts';
 import { EMBED_SWEEP_QUEUE } from './knowledge/embedding-index.ts';
@@ -154,7 +154,7 @@ export async function buildApp(deps: Deps) {
       return { Error: 0, ...out };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      const r = failure(err.code, lang, err.message, err.extra);
+      const r = failureOf(err, lang);
       return reply.status(r.status).send(r.body);
     }
   });

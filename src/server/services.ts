@@ -26,8 +26,15 @@ import { pushService } from './push/push.service.ts';
 import { analyticsService } from './analytics/analytics.service.ts';
 import { readingService } from './reading/reading.service.ts';
 import { fileChaptersService } from './reading/file-chapters.service.ts';
+import { createRepos } from './repos.ts';
 
+/**
+ * The composition root of the domains: builds the repositories once and hands each service
+ * the ones it uses (and the outside ports of `deps`). Chat, group, knowledge and reading
+ * still build their own repositories from `deps.db`.
+ */
 export function createServices(deps: Deps) {
+  const repos = createRepos(deps.db);
   const knowledge = knowledgeService(deps);
   // Passages get embeddings (the second retrieval signal) when an embedding model is set.
   defineEmbeddingJobs(deps);
@@ -38,7 +45,7 @@ export function createServices(deps: Deps) {
     retrieve: knowledge.passagesFor,
   };
   const chat = chatService(chatDeps);
-  const auth = authService(deps);
+  const auth = authService(deps, repos);
   // Chat turns are metered like every other model call (the media ports record their own),
   // and their credits are taken in the same transaction as the usage row (billing).
   deps.domain.on('turn.finished', async (e) => {
@@ -67,33 +74,33 @@ export function createServices(deps: Deps) {
   // are failed (retry shows) instead of looking alive.
   deps.jobs.define('auth-sweep', () => auth.sweep(), { retryLimit: 0 });
   deps.jobs.schedule('auth-sweep', '17 * * * *');
-  const generation = generationService(deps);
-  const images = imagesService(deps);
+  const generation = generationService(deps, repos);
+  const images = imagesService(deps, repos);
   return {
     chat,
     subjects: subjectsService(chatDeps, chat.runner),
     chatSearch: chatSearchService(deps),
     auth,
-    users: usersService(deps),
-    friends: friendsService(deps),
-    categories: categoriesService(deps),
-    studio: studioService(deps),
-    access: accessService(deps),
+    users: usersService(deps, repos),
+    friends: friendsService(deps, repos),
+    categories: categoriesService(repos),
+    studio: studioService(deps, repos),
+    access: accessService(deps, repos),
     files: filesService(deps),
     knowledge,
     googleDocs: googleDocsService(deps, knowledge),
     images,
-    cards: cardsService(deps, images),
+    cards: cardsService(deps, repos, images),
     memoryFacts: memoryFactsService(deps),
     generation,
-    designer: designerService(deps, generation),
+    designer: designerService(deps, repos, generation),
     group: groupService(chatDeps),
-    history: historyService(deps),
-    stats: statsService(deps),
-    voice: voiceService(deps),
-    billing: billingService(deps),
-    push: pushService(deps),
-    analytics: analyticsService(deps),
+    history: historyService(repos),
+    stats: statsService(deps, repos),
+    voice: voiceService(deps, repos),
+    billing: billingService(deps, repos),
+    push: pushService(deps, repos),
+    analytics: analyticsService(deps, repos),
     reading: readingService(deps),
     fileChapters: fileChaptersService(deps),
   };

@@ -2,13 +2,10 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import { Email } from '../../protocol/fields.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { AppError, refusal } from '../errors.ts';
 import { canManage, requireFriend } from '../friends/friend-access.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
-import { msg } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import { accessRepo } from './access.repo.ts';
-import { usersRepo } from '../users/users.repo.ts';
 
 /** Ours: the spec sets no limit. */
 export const MAX_ACCESS_ENTRIES = 200;
@@ -16,28 +13,29 @@ const SUGGESTIONS = 10;
 /** Suggestions per user per 15 minutes (the studio asks at most once a second while typing). */
 const COMPLETE_LIMIT = { limit: 300, window: 15 * 60 };
 
-export function accessService(deps: Deps) {
-  const friends = friendsRepo(deps.db);
-  const repo = accessRepo(deps.db);
-  const users = usersRepo(deps.db);
+export function accessService(
+  deps: Pick<Deps, 'clock' | 'domain' | 'limiter'>,
+  repos: Pick<Repos, 'access' | 'friends' | 'users'>,
+) {
+  const { friends, users, access: repo } = repos;
 
   return {
     /** Editors see who has access; the owner (and global privilege) change it. */
     async getFriendEmails(input: ParsedInput<'GetFriendEmails'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      const { friend } = await requireFriend(friends, input.friendid, me, 'edit', ctx.lang);
+      const { friend } = await requireFriend(friends, input.friendid, me, 'edit');
       return { friendemails: await repo.list(friend.id) };
     },
 
     async addEmailToFriend(input: ParsedInput<'AddEmailToFriend'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      const { friend } = await requireFriend(friends, input.friendid, me, 'view', ctx.lang);
+      const { friend } = await requireFriend(friends, input.friendid, me, 'view');
       if (!canManage(friend, me)) {
-        throw new AppError(ErrorCode.FORBIDDEN, msg('accessOwnerOnly', ctx.lang));
+        throw refusal(ErrorCode.FORBIDDEN, 'accessOwnerOnly');
       }
       const owner = await friends.byFriendId(friend.friendid);
       if (owner?.ownerEmail === input.user) {
-        throw new AppError(ErrorCode.BAD_INPUT, msg('accessIsOwner', ctx.lang));
+        throw refusal(ErrorCode.BAD_INPUT, 'accessIsOwner');
       }
       const before = await repo.list(friend.id);
       const ok = await repo.upsert(
@@ -46,10 +44,7 @@ export function accessService(deps: Deps) {
         MAX_ACCESS_ENTRIES,
       );
       if (!ok) {
-        throw new AppError(
-          ErrorCode.BAD_INPUT,
-          msg('accessTooMany', ctx.lang, { max: String(MAX_ACCESS_ENTRIES) }),
-        );
+        throw refusal(ErrorCode.BAD_INPUT, 'accessTooMany', { max: String(MAX_ACCESS_ENTRIES) });
       }
       // Newly shared with someone who has an account: they may want to hear of it (push).
       const shared = await users.byEmail(input.user);
@@ -67,13 +62,13 @@ export function accessService(deps: Deps) {
     /** Without `user`: the caller leaves a character shared with them. */
     async deleteEmail(input: ParsedInput<'DeleteEmail'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      const { friend } = await requireFriend(friends, input.friendid, me, 'view', ctx.lang);
+      const { friend } = await requireFriend(friends, input.friendid, me, 'view');
       const target = input.user ?? me.email;
       if (target !== me.email && !canManage(friend, me)) {
-        throw new AppError(ErrorCode.FORBIDDEN, msg('accessOwnerOnly', ctx.lang));
+        throw refusal(ErrorCode.FORBIDDEN, 'accessOwnerOnly');
       }
       if (!(await repo.remove(friend.id, target))) {
-        throw new AppError(ErrorCode.NOT_FOUND, msg('accessNotListed', ctx.lang));
+        throw refusal(ErrorCode.NOT_FOUND, 'accessNotListed');
       }
       // Someone who just left the list no longer sees it.
       return { friendemails: canManage(friend, me) ? await repo.list(friend.id) : [] };
@@ -88,7 +83,7 @@ export function accessService(deps: Deps) {
     async getEmailComplete(input: ParsedInput<'GetEmailComplete'>, ctx: Ctx) {
       const me = requireUser(ctx);
       if (!me.canadd && !me.globalpriv) {
-        throw new AppError(ErrorCode.FORBIDDEN, msg('completeNeedsCanadd', ctx.lang));
+        throw refusal(ErrorCode.FORBIDDEN, 'completeNeedsCanadd');
       }
       const d = await deps.limiter.hit(
         `complete:${me.id}`,

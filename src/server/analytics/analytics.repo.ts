@@ -76,3 +76,5 @@ export function analyticsRepo(db: Db) {
     },
   };
 }
+
+export type AnalyticsRepo = ReturnType<typeof analyticsRepo>;

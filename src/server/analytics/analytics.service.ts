@@ -4,10 +4,9 @@ import { UserType } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
-import { msg } from '../messages.ts';
+import { refusal } from '../errors.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import { analyticsRepo } from './analytics.repo.ts';
 import { usageStats } from './usage-report.ts';
 
 /** The admin page's default span, as the CLI's. */
@@ -43,8 +42,11 @@ export function routeOf(path: string): string {
  * per day as an unlinkable hash. Never message content, never a user id in the counts.
  * Users who opted out (or whose browser says Do Not Track, see the web client) are skipped.
  */
-export function analyticsService(deps: Deps) {
-  const repo = analyticsRepo(deps.db);
+export function analyticsService(
+  deps: Pick<Deps, 'clock' | 'domain'>,
+  repos: Pick<Repos, 'analytics'>,
+) {
+  const repo = repos.analytics;
   let secret: Promise<string> | null = null;
   const day = () => deps.clock.now().toISOString().slice(0, 10);
 
@@ -94,8 +96,8 @@ export function analyticsService(deps: Deps) {
     async usage(input: ParsedInput<'GetUsageStats'>, ctx: Ctx) {
       // The dispatcher checks the level too; this keeps the rule if the registry changes.
       if (requireUser(ctx).usertype !== UserType.admin)
-        throw new AppError(ErrorCode.FORBIDDEN, msg('usageNoRight', ctx.lang));
-      return usageStats(deps.db, input.days ?? DEFAULT_DAYS, deps.clock.now());
+        throw refusal(ErrorCode.FORBIDDEN, 'usageNoRight');
+      return usageStats(repo, input.days ?? DEFAULT_DAYS, deps.clock.now());
     },
   };
 }

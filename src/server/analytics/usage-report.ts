@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { UsageStats } from '../../protocol/actions/analytics.ts';
 import { UsageEvents } from '../../protocol/usage.ts';
 import type { Db } from '../db/client.ts';
-import { analyticsRepo } from './analytics.repo.ts';
+import { analyticsRepo, type AnalyticsRepo } from './analytics.repo.ts';
 
 export type Usage = z.infer<typeof UsageStats>;
 
@@ -22,8 +22,11 @@ const zeroCounts = () => Object.fromEntries(UsageEvents.map((e) => [e, 0])) as U
  * The main counts of the last `days` days (UTC, today included), every day listed even with
  * nobody, and the most viewed screens: what the admin page shows and the CLI prints.
  */
-export async function usageStats(db: Db, days: number, now: Date): Promise<Usage> {
-  const repo = analyticsRepo(db);
+export async function usageStats(
+  repo: Pick<AnalyticsRepo, 'since' | 'topPages'>,
+  days: number,
+  now: Date,
+): Promise<Usage> {
   const from = new Date(now.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
   const rows = new Map((await repo.since(from)).map((r) => [r.day, r]));
   const totals = zeroCounts();
@@ -51,7 +54,7 @@ export async function usageStats(db: Db, days: number, now: Date): Promise<Usage
 
 /** `npm run admin -- usage`: the counts, and a bar plot of daily active users. */
 export async function usageReport(db: Db, days: number, now: Date): Promise<string> {
-  const u = await usageStats(db, days, now);
+  const u = await usageStats(analyticsRepo(db), days, now);
   const max = Math.max(1, u.maxActive);
   const lines = [
     `Usage, ${u.from} to ${u.to} (${days} days)`,

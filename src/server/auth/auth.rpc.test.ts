@@ -291,7 +291,8 @@ describe('sweep', () => {
       await userWithSession(t, 'later@example.com');
       t.clock.advance(2 * 86400_000);
       const { authService } = await import('./auth.service.ts');
-      await authService(t.deps).sweep();
+      const { createRepos } = await import('../repos.ts');
+      await authService(t.deps, createRepos(t.deps.db)).sweep();
       expect((await t.deps.db.select().from(sessions)).length).toBe(1);
       expect((await t.deps.db.select().from(signinLinks)).length).toBe(0);
       expect((await rpc(t.app, { action: 'CheckEmail' }, { bearer: live })).body.Error).toBe(

@@ -2,15 +2,13 @@ import { AUTH } from '../../protocol/constants.ts';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { AppError, refusal } from '../errors.ts';
 import { hashToken, newToken, verifyPassword } from '../infra/secrets.ts';
 import { signinLinkMail } from '../mail/templates.ts';
 import { friendPriv } from '../friends/friend-access.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
-import { msg } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
-import { usersRepo, type UserRow } from '../users/users.repo.ts';
-import { authRepo } from './auth.repo.ts';
+import type { UserRow } from '../users/users.repo.ts';
 import { passwordGuard } from './password-guard.ts';
 
 const MIN15 = 15 * 60;
@@ -44,12 +42,10 @@ export function toSessionUser(u: UserRow): SessionUser {
   };
 }
 
-export function authService(deps: Deps) {
-  const { db, clock, limiter, mailer, config, log } = deps;
-  const repo = authRepo(db);
-  const usersR = usersRepo(db);
+export function authService(deps: Deps, repos: Pick<Repos, 'auth' | 'friends' | 'users'>) {
+  const { clock, limiter, mailer, config, log } = deps;
+  const { auth: repo, users: usersR, friends: friendsR } = repos;
   const passwords = passwordGuard(limiter);
-  const friendsR = friendsRepo(db);
 
   /**
    * The character a link should lead to after sign-in: only one that exists and this user may
@@ -219,15 +215,14 @@ export function authService(deps: Deps) {
     },
 
     async googleSignIn(idToken: string, ctx: Ctx) {
-      if (!deps.google)
-        throw new AppError(ErrorCode.NOT_CONFIGURED, msg('googleNotConfigured', ctx.lang));
+      if (!deps.google) throw refusal(ErrorCode.NOT_CONFIGURED, 'googleNotConfigured');
       await limit(`google:ip:${ctx.ip}`, LIMITS.linkPerIp);
       let identity;
       try {
         identity = await deps.google.verify(idToken);
       } catch (err) {
         log.warn({ err: (err as Error).message }, 'google id token refused');
-        throw new AppError(ErrorCode.UNAUTHENTICATED, msg('googleInvalid', ctx.lang));
+        throw refusal(ErrorCode.UNAUTHENTICATED, 'googleInvalid');
       }
       let user = await usersR.byEmail(identity.email);
       const now = clock.now();

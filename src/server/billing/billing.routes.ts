@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { callerContext, ensureXsrfCookie } from '../http/request.ts';
 import { msg } from '../messages.ts';
-import { failure, pickLang } from '../rpc/dispatcher.ts';
+import { failure, failureOf, pickLang } from '../rpc/dispatcher.ts';
 import type { Services } from '../services.ts';
 import type { Payments } from './payments.ts';
 import { invoicePage, sandboxGonePage, sandboxPage } from './sandbox.ts';
@@ -108,7 +108,7 @@ export async function registerBillingRoutes(
       return json(reply, 200, { Error: ErrorCode.OK, ...out });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      const r = failure(err.code, ctx.lang, err.message, err.extra);
+      const r = failureOf(err, ctx.lang);
       // A missing order is a 404 here (a direct endpoint answers with its status).
       return json(reply, err.code === ErrorCode.NOT_FOUND ? 404 : r.status, r.body);
     }
@@ -169,7 +169,6 @@ export async function registerBillingRoutes(
           form.data.order,
           form.data.key,
           form.data.choice,
-          lang,
         );
         const to =
           form.data.choice === 'success'

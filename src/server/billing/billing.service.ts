@@ -3,11 +3,10 @@ import type { OrderStatusAnswer, PayAnswer, PaymentRequest } from '../../protoco
 import type { OrderEntry, SubscriptionType } from '../../protocol/entities.ts';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
-import { msg } from '../messages.ts';
+import { refusal } from '../errors.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import { usersRepo } from '../users/users.repo.ts';
-import { billingRepo, OrderStatus, type OrderRow, type TypeRow } from './billing.repo.ts';
+import { OrderStatus, type OrderRow, type TypeRow } from './billing.repo.ts';
 import type { PaymentEvent, VerifiedEvent } from './payments.ts';
 import { sandboxEvent, sandboxSessionRef, type SandboxChoice } from './sandbox.ts';
 
@@ -46,17 +45,15 @@ const oneMonthAfter = (d: Date) => {
   return next;
 };
 
-export function billingService(deps: Deps) {
-  const repo = billingRepo(deps.db);
-  const users = usersRepo(deps.db);
+export function billingService(deps: Deps, repos: Pick<Repos, 'billing' | 'users'>) {
+  const { billing: repo, users } = repos;
   const payments = deps.payments;
 
   /** The caller's own order, or NOT_FOUND (another user's order is as good as absent). */
   async function requireOwnOrder(orderId: number, ctx: Ctx): Promise<OrderRow> {
     const me = requireUser(ctx);
     const order = await repo.orderById(orderId);
-    if (!order || order.userId !== me.id)
-      throw new AppError(ErrorCode.NOT_FOUND, msg('orderNotFound', ctx.lang));
+    if (!order || order.userId !== me.id) throw refusal(ErrorCode.NOT_FOUND, 'orderNotFound');
     return order;
   }
 
@@ -199,7 +196,7 @@ export function billingService(deps: Deps) {
     async cancelSubscription(ctx: Ctx) {
       const me = requireUser(ctx);
       const s = await status(me.id, ctx.lang);
-      if (!s.active) throw new AppError(ErrorCode.NOT_FOUND, msg('noSubscription', ctx.lang));
+      if (!s.active) throw refusal(ErrorCode.NOT_FOUND, 'noSubscription');
       if (s.active.sub.provider === payments.provider) {
         await payments.cancelSubscription(s.active.sub.externalId);
       }
@@ -214,7 +211,7 @@ export function billingService(deps: Deps) {
       const url = customer
         ? await payments.portalUrl(customer, `${deps.config.publicUrl}/edituser`)
         : null;
-      if (!url) throw new AppError(ErrorCode.NOT_CONFIGURED, msg('noPortal', ctx.lang));
+      if (!url) throw refusal(ErrorCode.NOT_CONFIGURED, 'noPortal');
       return { url };
     },
 
@@ -242,10 +239,9 @@ export function billingService(deps: Deps) {
         return out;
       }
       const type = await repo.typeById(Number((input as { type: number }).type));
-      if (!type || !type.active)
-        throw new AppError(ErrorCode.NOT_FOUND, msg('typeNotFound', ctx.lang));
+      if (!type || !type.active) throw refusal(ErrorCode.NOT_FOUND, 'typeNotFound');
       if (type.monthly && (await repo.activeSubscriptionOf(me.id)))
-        throw new AppError(ErrorCode.CONFLICT, msg('alreadyMonthly', ctx.lang));
+        throw refusal(ErrorCode.CONFLICT, 'alreadyMonthly');
       // The order exists before the payment page opens: whatever happens there, it is known.
       const order = await repo.createOrder({
         userId: me.id,
@@ -271,7 +267,7 @@ export function billingService(deps: Deps) {
       } catch (err) {
         ctx.log.error({ err, order: order.id }, 'payment page could not be opened');
         await repo.closeOrder(order.id, OrderStatus.failed);
-        throw new AppError(ErrorCode.UPSTREAM, msg('paymentInitError', ctx.lang));
+        throw refusal(ErrorCode.UPSTREAM, 'paymentInitError');
       }
       await repo.setOrderSession(order.id, page.sessionRef);
       const out: Omit<PayAnswer, 'Error'> = {
@@ -317,7 +313,7 @@ export function billingService(deps: Deps) {
     async sandboxOrder(orderId: number, key: string, ctx: Ctx) {
       const order = await requireOwnOrder(orderId, ctx);
       if (order.provider !== 'sandbox' || order.sessionRef !== sandboxSessionRef(key)) {
-        throw new AppError(ErrorCode.NOT_FOUND, msg('orderNotFound', ctx.lang));
+        throw refusal(ErrorCode.NOT_FOUND, 'orderNotFound');
       }
       if (order.status !== OrderStatus.waiting) return null;
       const type = await repo.typeById(order.typeId);
@@ -334,7 +330,7 @@ export function billingService(deps: Deps) {
      * Handled at once as well, so the thank-you page finds the order paid; the queued job
      * then finds it done.
      */
-    async sandboxConfirm(orderId: number, key: string, choice: SandboxChoice, lang: Lang) {
+    async sandboxConfirm(orderId: number, key: string, choice: SandboxChoice) {
       const order = await repo.orderById(orderId);
       if (
         !order ||
@@ -342,7 +338,7 @@ export function billingService(deps: Deps) {
         order.provider !== 'sandbox' ||
         order.sessionRef !== sandboxSessionRef(key)
       ) {
-        throw new AppError(ErrorCode.NOT_FOUND, msg('orderNotFound', lang));
+        throw refusal(ErrorCode.NOT_FOUND, 'orderNotFound');
       }
       if (order.status === OrderStatus.waiting) {
         const now = deps.clock.now();
@@ -359,7 +355,7 @@ export function billingService(deps: Deps) {
     async checkoutPage(orderId: number, ctx: Ctx) {
       const order = await requireOwnOrder(orderId, ctx);
       if (order.provider !== payments.provider || !order.sessionRef)
-        throw new AppError(ErrorCode.NOT_FOUND, msg('orderNotFound', ctx.lang));
+        throw refusal(ErrorCode.NOT_FOUND, 'orderNotFound');
       if (order.status !== OrderStatus.waiting) return null;
       return payments.embedded(order.sessionRef);
     },
@@ -369,7 +365,7 @@ export function billingService(deps: Deps) {
       const me = requireUser(ctx);
       const order = await requireOwnOrder(orderId, ctx);
       if (order.status !== OrderStatus.paid || !order.invoice)
-        throw new AppError(ErrorCode.NOT_FOUND, msg('orderNotFound', ctx.lang));
+        throw refusal(ErrorCode.NOT_FOUND, 'orderNotFound');
       const type = await repo.typeById(order.typeId);
       return {
         invoice: order.invoice,

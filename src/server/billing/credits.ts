@@ -3,9 +3,8 @@ import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import { turnCost } from '../ai/prices.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { AppError } from '../errors.ts';
+import { refusal } from '../errors.ts';
 import type { Clock } from '../infra/clock.ts';
-import { msg } from '../messages.ts';
 import { creditsRepo } from './credits.repo.ts';
 
 /** What a finished turn used (the `turn.finished` payload's part billing needs). */
@@ -33,10 +32,11 @@ export interface CreditHold {
  */
 export interface Credits {
   /**
-   * Before a turn: sets aside CREDIT_TURN_HOLD credits, or refuses with NO_CREDITS (Errstr in
-   * `lang`, `buy: '/buy'`) when the balance is spent. Free (offline) turns pass with no hold.
+   * Before a turn: sets aside CREDIT_TURN_HOLD credits, or refuses with NO_CREDITS (a keyed
+   * text, `buy: '/buy'`) when the balance is spent. Free (offline) turns pass with no hold.
+   * `_lang` is unused: chat and group still pass it until they move to keyed refusals.
    */
-  reserveTurn(userId: number, turn: { offline: boolean }, lang: Lang): Promise<CreditHold | null>;
+  reserveTurn(userId: number, turn: { offline: boolean }, _lang?: Lang): Promise<CreditHold | null>;
   /** After a turn: records its usage and takes its cost, in one transaction; answers the cost. */
   chargeTurn(turn: FinishedTurn): Promise<number>;
   /** The credits a turn costs (whole credits, rounded up). */
@@ -117,12 +117,12 @@ export function createCredits(db: Db, config: Config, clock: Clock, log: Logger)
     turnCredits,
     ensureAllowance,
 
-    async reserveTurn(userId, turn, lang) {
+    async reserveTurn(userId, turn) {
       await ensureAllowance(userId);
       if (turn.offline) return null;
       const holdRow = await repo.takeHold(userId, hold, clock.now());
       if (!holdRow) {
-        throw new AppError(ErrorCode.NO_CREDITS, msg('noCredits', lang), { buy: '/buy' });
+        throw refusal(ErrorCode.NO_CREDITS, 'noCredits', undefined, { buy: '/buy' });
       }
       return {
         bind: (replyId: number) => repo.bindHold(holdRow.id, replyId),

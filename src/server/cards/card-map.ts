@@ -1,7 +1,14 @@
 import { VOICES } from '../../protocol/constants.ts';
 import type { Lang } from '../../protocol/errors.ts';
 import type { CardData, ParsedCard } from './card-data.ts';
-import type { Lost } from './card-messages.ts';
+import type { MessageVars } from '../messages.ts';
+import type { cardsMessages } from '../messages/cards.ts';
+
+/** Something an import could not keep, named by its message (worded in the importer's language). */
+export interface Lost {
+  key: keyof typeof cardsMessages;
+  vars?: MessageVars;
+}
 
 /**
  * A card's fields and a character's, both ways. A character has two prompt texts where a

@@ -7,9 +7,9 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { FormError, readMultipart, sendFailureJson } from '../http/multipart.ts';
 import { callerContext } from '../http/request.ts';
-import { failure, identityMismatch, pickLang } from '../rpc/dispatcher.ts';
+import { msg } from '../messages.ts';
+import { failure, failureOf, identityMismatch, pickLang } from '../rpc/dispatcher.ts';
 import type { Services } from '../services.ts';
-import { cardMsg } from './card-messages.ts';
 
 /**
  * `POST /api/card` (multipart `file`: a card's JSON or PNG) answers JSON `{Error, friendid,
@@ -32,11 +32,7 @@ export async function registerCardRoutes(app: FastifyInstance, services: Service
         ctx.lang = pickLang(err.fields.lang, ctx.user, ctx.acceptLanguage);
         if (err.reason === 'tooLarge') {
           const max = String(CARD_MAX_BYTES / 1024 / 1024);
-          const r = failure(
-            ErrorCode.BAD_INPUT,
-            ctx.lang,
-            cardMsg('cardTooLarge', ctx.lang, { max }),
-          );
+          const r = failure(ErrorCode.BAD_INPUT, ctx.lang, msg('cardTooLarge', ctx.lang, { max }));
           return sendFailureJson(reply, { ...r, status: 413 });
         }
         return sendFailureJson(reply, failure(ErrorCode.BAD_INPUT, ctx.lang));
@@ -50,7 +46,7 @@ export async function registerCardRoutes(app: FastifyInstance, services: Service
         return reply.send({ Error: ErrorCode.OK, ...out });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        return sendFailureJson(reply, failure(err.code, ctx.lang, err.message, err.extra));
+        return sendFailureJson(reply, failureOf(err, ctx.lang));
       }
     });
   });
@@ -75,7 +71,7 @@ export async function registerCardRoutes(app: FastifyInstance, services: Service
         .send(out.body);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      return sendFailureJson(reply, failure(err.code, ctx.lang, err.message, err.extra));
+      return sendFailureJson(reply, failureOf(err, ctx.lang));
     }
   });
 }

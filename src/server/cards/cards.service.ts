@@ -3,20 +3,19 @@ import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import { FriendType } from '../../protocol/constants.ts';
 import type { CardExportQuery } from '../../protocol/card.ts';
 import type { z } from 'zod';
-import { categoriesRepo } from '../categories/categories.repo.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { AppError, refusal } from '../errors.ts';
 import { requireFriend } from '../friends/friend-access.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
 import { isReservedId } from '../friends/studio.service.ts';
 import type { ImagesService } from '../images/images.service.ts';
 import { chunkText } from '../knowledge/chunking.ts';
 import { MAX_SUBJECTS } from '../knowledge/knowledge.service.ts';
-import { knowledgeRepo } from '../knowledge/knowledge.repo.ts';
+import { msg, type MessageVars } from '../messages.ts';
+import type { cardsMessages } from '../messages/cards.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { parseCard, type ParsedCard } from './card-data.ts';
 import { cardToCharacter, characterToCard, type CardIcon } from './card-map.ts';
-import { cardMsg, type CardMessageKey } from './card-messages.ts';
 import { isPng, PngError, readPngText, writePngText } from './png-text.ts';
 
 /** Stands in for a card without a picture (the studio lets the editor choose one). */
@@ -58,13 +57,13 @@ export function idFromName(name: string): string {
   return id || 'card';
 }
 
-const refuse = (key: CardMessageKey, lang: Lang, vars?: Record<string, string>) =>
-  new AppError(ErrorCode.BAD_INPUT, cardMsg(key, lang, vars));
+const refuse = (key: keyof typeof cardsMessages, vars?: MessageVars) =>
+  refusal(ErrorCode.BAD_INPUT, key, vars);
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 
 /** The card inside a file: a PNG's `ccv3` (preferred) or `chara` chunk, or JSON. */
-function readCard(file: Buffer, lang: Lang): { card: ParsedCard; png: boolean } {
+function readCard(file: Buffer): { card: ParsedCard; png: boolean } {
   let text: string;
   const png = isPng(file);
   if (png) {
@@ -72,34 +71,38 @@ function readCard(file: Buffer, lang: Lang): { card: ParsedCard; png: boolean } 
     try {
       chunks = readPngText(file);
     } catch (err) {
-      if (err instanceof PngError) throw refuse('cardBrokenPng', lang);
+      if (err instanceof PngError) throw refuse('cardBrokenPng');
       throw err;
     }
     const encoded = chunks.get('ccv3') ?? chunks.get('chara');
-    if (!encoded) throw refuse('cardNoCardInPng', lang);
+    if (!encoded) throw refuse('cardNoCardInPng');
     text = Buffer.from(encoded, 'base64').toString('utf8');
   } else {
     text = file.toString('utf8').replace(/^\uFEFF/, '');
-    if (!text.trimStart().startsWith('{')) throw refuse('cardNotCard', lang);
+    if (!text.trimStart().startsWith('{')) throw refuse('cardNotCard');
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    if (png) throw refuse('cardNotCard', lang);
-    throw refuse('cardBadJson', lang, { detail: (err as Error).message.slice(0, 120) });
+    if (png) throw refuse('cardNotCard');
+    throw refuse('cardBadJson', { detail: (err as Error).message.slice(0, 120) });
   }
   const card = parseCard(raw);
-  if (!card) throw refuse('cardNotCard', lang);
+  if (!card) throw refuse('cardNotCard');
   return { card, png };
 }
 
 /** Character Card import and export (V2 and V3, JSON and PNG). */
-export function cardsService(deps: Deps, images: ImagesService) {
-  const friends = friendsRepo(deps.db);
+export function cardsService(
+  deps: Pick<Deps, 'clock'>,
+  repos: Pick<Repos, 'categories' | 'friends' | 'knowledge' | 'transaction'>,
+  images: ImagesService,
+) {
+  const { friends } = repos;
 
   async function allCategories(lang?: Lang) {
-    const rows = await categoriesRepo(deps.db).all();
+    const rows = await repos.categories.all();
     return lang ? rows.filter((r) => r.lang === lang) : rows;
   }
 
@@ -113,7 +116,7 @@ export function cardsService(deps: Deps, images: ImagesService) {
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== ErrorCode.BAD_INPUT) throw err;
       // The PNG is the card: a picture that cannot be decoded is a broken file.
-      if (icon.kind === 'png') throw refuse('cardBrokenPng', ctx.lang);
+      if (icon.kind === 'png') throw refuse('cardBrokenPng');
       return { image: DEFAULT_IMAGE, lost: 'lostImage' as const };
     }
   }
@@ -133,9 +136,9 @@ export function cardsService(deps: Deps, images: ImagesService) {
     async importCard(file: Buffer, ctx: Ctx) {
       const me = requireUser(ctx);
       const lang = ctx.lang;
-      if (!me.canadd) throw new AppError(ErrorCode.FORBIDDEN, cardMsg('cardNoAdd', lang));
-      if (file.length === 0) throw refuse('cardNoFile', lang);
-      const { card, png } = readCard(file, lang);
+      if (!me.canadd) throw refusal(ErrorCode.FORBIDDEN, 'cardNoAdd');
+      if (file.length === 0) throw refuse('cardNoFile');
+      const { card, png } = readCard(file);
       const imported = cardToCharacter(card, {
         lang,
         fromPng: png,
@@ -147,8 +150,8 @@ export function cardsService(deps: Deps, images: ImagesService) {
       if (picture.lost) lost.push({ key: picture.lost });
       const at = deps.clock.now();
       const friendid = await insertUnique(idFromName(imported.fields.friendname), (id) =>
-        deps.db.transaction(async (tx) => {
-          const row = await friendsRepo(tx).insert({
+        repos.transaction(async (tx) => {
+          const row = await tx.friends.insert({
             ...imported.fields,
             image: picture.image,
             friendid: id,
@@ -161,7 +164,7 @@ export function cardsService(deps: Deps, images: ImagesService) {
             lastupdate: at,
           });
           if (!row) return null;
-          const know = knowledgeRepo(tx);
+          const know = tx.knowledge;
           for (const k of imported.knowledge) {
             await know.save(
               row.id,
@@ -174,15 +177,15 @@ export function cardsService(deps: Deps, images: ImagesService) {
           return row.id;
         }),
       );
-      return { friendid, lost: lost.map((l) => cardMsg(l.key, lang, l.vars)) };
+      return { friendid, lost: lost.map((l) => msg(l.key, lang, l.vars)) };
     },
 
     /** The card as a file: JSON, or the character's picture as a PNG with the card inside. */
     async exportCard(q: z.output<typeof CardExportQuery>, ctx: Ctx) {
       const me = requireUser(ctx);
-      const { friend } = await requireFriend(friends, q.friendid, me, 'edit', ctx.lang);
+      const { friend } = await requireFriend(friends, q.friendid, me, 'edit');
       const row = await friends.byFriendId(friend.friendid);
-      const knowledge = await knowledgeRepo(deps.db).withContents(friend.id);
+      const knowledge = await repos.knowledge.withContents(friend.id);
       const tags = (await allCategories(ctx.lang))
         .filter((c) => (friend.category & c.id) !== 0)
         .map((c) => c.name);

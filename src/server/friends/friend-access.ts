@@ -1,7 +1,7 @@
 import { EditPriv, Priv } from '../../protocol/constants.ts';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
-import { AppError } from '../errors.ts';
-import { msg } from '../messages.ts';
+import { AppError, refusal } from '../errors.ts';
+import { msg, type MessageKey } from '../messages.ts';
 import type { SessionUser } from '../rpc/context.ts';
 import type { FriendRow, FriendsRepo } from './friends.repo.ts';
 
@@ -13,7 +13,7 @@ export type FriendPriv = Priv;
  * the global privilege edit; anyone on the list views; public characters are seen by all.
  */
 export async function friendPriv(
-  repo: FriendsRepo,
+  repo: Pick<FriendsRepo, 'accessFor'>,
   friend: FriendRow,
   user: SessionUser | null,
 ): Promise<FriendPriv> {
@@ -53,20 +53,24 @@ export interface FriendAccess {
  * The first line of every service that touches one character: loads it by id (any case) and
  * refuses unless the caller may `view` or `edit` it. A stranger learns no more than that the
  * id is taken (which UniqueFriendId tells anyone anyway).
+ *
+ * The refusals are keyed (worded by whoever answers the caller). `lang` is only for callers
+ * whose direct endpoints still answer a refusal's own text (chat, group, knowledge, reading);
+ * drop it when they have moved to keyed refusals.
  */
 export async function requireFriend(
-  repo: FriendsRepo,
+  repo: Pick<FriendsRepo, 'byFriendId' | 'accessFor'>,
   friendid: string,
   user: SessionUser,
   need: 'view' | 'edit',
-  lang: Lang,
+  lang?: Lang,
 ): Promise<FriendAccess> {
+  const refuse = (code: ErrorCode, key: MessageKey) =>
+    lang ? new AppError(code, msg(key, lang)) : refusal(code, key);
   const row = await repo.byFriendId(friendid);
-  if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', lang));
+  if (!row) throw refuse(ErrorCode.NOT_FOUND, 'friendNotFound');
   const priv = await friendPriv(repo, row.friend, user);
-  if (priv === Priv.none) throw new AppError(ErrorCode.FORBIDDEN, msg('friendNoAccess', lang));
-  if (need === 'edit' && priv !== Priv.edit) {
-    throw new AppError(ErrorCode.FORBIDDEN, msg('noEditPermission', lang));
-  }
+  if (priv === Priv.none) throw refuse(ErrorCode.FORBIDDEN, 'friendNoAccess');
+  if (need === 'edit' && priv !== Priv.edit) throw refuse(ErrorCode.FORBIDDEN, 'noEditPermission');
   return { friend: row.friend, priv };
 }

@@ -3,16 +3,16 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { availableModels } from '../ai/models.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
-import { msg } from '../messages.ts';
+import { AppError, refusal } from '../errors.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { friendPriv } from './friend-access.ts';
-import { friendsRepo, type FriendRow } from './friends.repo.ts';
+import type { FriendRow } from './friends.repo.ts';
 
 export const formatTime = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
-export function friendsService(deps: Deps) {
-  const repo = friendsRepo(deps.db);
+export function friendsService(deps: Pick<Deps, 'config'>, repos: Pick<Repos, 'friends'>) {
+  const repo = repos.friends;
 
   function card(f: FriendRow) {
     return {
@@ -41,7 +41,7 @@ export function friendsService(deps: Deps) {
 
     async getFriendDetails(input: ParsedInput<'GetFriendDetails'>, ctx: Ctx) {
       const row = await repo.byFriendId(input.friendid);
-      if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
+      if (!row) throw refusal(ErrorCode.NOT_FOUND, 'friendNotFound');
       const f = row.friend;
       // The general lookup answers as to anyone: the public card or nothing.
       const general = input.email === GENERAL_LOOKUP;
@@ -49,7 +49,7 @@ export function friendsService(deps: Deps) {
       const priv = await friendPriv(repo, f, asker);
       if (priv === Priv.none) {
         throw ctx.user || general
-          ? new AppError(ErrorCode.FORBIDDEN, msg('friendNoAccess', ctx.lang))
+          ? refusal(ErrorCode.FORBIDDEN, 'friendNoAccess')
           : new AppError(ErrorCode.UNAUTHENTICATED);
       }
       const pub = {

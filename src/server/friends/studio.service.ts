@@ -5,7 +5,7 @@ import {
   RESERVED_FRIEND_IDS,
   VOICES,
 } from '../../protocol/constants.ts';
-import { ErrorCode, type Lang } from '../../protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import {
   FRIEND_IMAGE_PATTERN,
   validateFriend,
@@ -13,30 +13,31 @@ import {
 } from '../../protocol/friend-rules.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
-import { msg, type MessageKey } from '../messages.ts';
+import { refusal } from '../errors.ts';
+import type { MessageKey } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { canManage, friendPriv, requireFriend } from './friend-access.ts';
-import { friendsRepo, type FriendPatch, type FriendRow } from './friends.repo.ts';
+import type { FriendPatch, FriendRow } from './friends.repo.ts';
 import { formatTime } from './friends.service.ts';
 
-const bad = (key: MessageKey, lang: Lang) => new AppError(ErrorCode.BAD_INPUT, msg(key, lang));
-const refused = (key: MessageKey, lang: Lang) => new AppError(ErrorCode.FORBIDDEN, msg(key, lang));
+const bad = (key: MessageKey) => refusal(ErrorCode.BAD_INPUT, key);
+const refused = (key: MessageKey) => refusal(ErrorCode.FORBIDDEN, key);
 
 export const isReservedId = (id: string) => RESERVED_FRIEND_IDS.includes(id.toLowerCase());
 
-function checkFriendId(friendid: string, lang: Lang) {
+function checkFriendId(friendid: string) {
   const problem = validateFriendId(friendid);
-  if (problem) throw bad(problem, lang);
+  if (problem) throw bad(problem);
 }
 
-function checkImage(image: string, lang: Lang) {
-  if (!image.trim()) throw bad('noImage', lang);
-  if (!FRIEND_IMAGE_PATTERN.test(image)) throw bad('badImagePath', lang);
+function checkImage(image: string) {
+  if (!image.trim()) throw bad('noImage');
+  if (!FRIEND_IMAGE_PATTERN.test(image)) throw bad('badImagePath');
 }
 
-function checkVoice(voice: string, lang: Lang) {
-  if (voice && !VOICES.some((v) => v.voice === voice)) throw bad('badVoice', lang);
+function checkVoice(voice: string) {
+  if (voice && !VOICES.some((v) => v.voice === voice)) throw bad('badVoice');
 }
 
 /** Changing to or from a privileged type, or choosing a model, needs the global privilege. */
@@ -44,7 +45,6 @@ function checkPrivileged(
   me: SessionUser,
   next: { friendtype: number; model: string },
   prev: { friendtype: number; model: string } | null,
-  lang: Lang,
 ) {
   if (me.globalpriv) return;
   const typeChanged = prev
@@ -55,14 +55,17 @@ function checkPrivileged(
     (friendTypeTraits(next.friendtype).privileged ||
       (prev !== null && friendTypeTraits(prev.friendtype).privileged))
   ) {
-    throw refused('typeNeedsPriv', lang);
+    throw refused('typeNeedsPriv');
   }
   const modelChanged = prev ? prev.model !== next.model : next.model !== 'auto';
-  if (modelChanged) throw refused('modelNeedsPriv', lang);
+  if (modelChanged) throw refused('modelNeedsPriv');
 }
 
-export function studioService(deps: Deps) {
-  const repo = friendsRepo(deps.db);
+export function studioService(
+  deps: Pick<Deps, 'clock' | 'storage'>,
+  repos: Pick<Repos, 'friends'>,
+) {
+  const repo = repos.friends;
   const now = () => deps.clock.now();
 
   /** Drops a character image file from storage once no character shows it. */
@@ -87,29 +90,27 @@ export function studioService(deps: Deps) {
 
     async setFriendDetails(input: ParsedInput<'SetFriendDetails'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      const lang = ctx.lang;
-      checkFriendId(input.friendid, lang);
+      checkFriendId(input.friendid);
       let existing: FriendRow | null = null;
       if (input.insert === 1) {
-        if (!me.canadd) throw refused('noAddPermission', lang);
-        if (isReservedId(input.friendid))
-          throw new AppError(ErrorCode.CONFLICT, msg('friendIdReserved', lang));
+        if (!me.canadd) throw refused('noAddPermission');
+        if (isReservedId(input.friendid)) throw refusal(ErrorCode.CONFLICT, 'friendIdReserved');
         if (await repo.byFriendId(input.friendid)) {
-          throw new AppError(ErrorCode.CONFLICT, msg('friendExists', lang));
+          throw refusal(ErrorCode.CONFLICT, 'friendExists');
         }
       } else {
         const row = await repo.byFriendId(input.friendid);
-        if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', lang));
+        if (!row) throw refusal(ErrorCode.NOT_FOUND, 'friendNotFound');
         if ((await friendPriv(repo, row.friend, me)) !== Priv.edit) {
-          throw refused('friendExistsNoPermission', lang);
+          throw refused('friendExistsNoPermission');
         }
         existing = row.friend;
       }
 
       // The studio checks the same rules before it sends (protocol/friend-rules.ts).
       const problem = validateFriend(input, { autosave: input.autosave === 1 });
-      if (problem) throw bad(problem, lang);
-      checkPrivileged(me, input, existing, lang);
+      if (problem) throw bad(problem);
+      checkPrivileged(me, input, existing);
 
       const fields = {
         friendname: input.friendname,
@@ -142,7 +143,7 @@ export function studioService(deps: Deps) {
           lang: null,
         });
         // Lost a race for the id: the unique index decided.
-        if (!row) throw new AppError(ErrorCode.CONFLICT, msg('friendExists', lang));
+        if (!row) throw refusal(ErrorCode.CONFLICT, 'friendExists');
         saved = row;
       }
       return { lastupdate: formatTime(saved.lastupdate), description: saved.description };
@@ -150,24 +151,23 @@ export function studioService(deps: Deps) {
 
     async updateFriendDetails(input: ParsedInput<'UpdateFriendDetails'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      const lang = ctx.lang;
-      const { friend } = await requireFriend(repo, input.friendid, me, 'edit', lang);
+      const { friend } = await requireFriend(repo, input.friendid, me, 'edit');
       const patch: FriendPatch = { lastupdate: now() };
       const value = input.contents;
       const text = typeof value === 'number' ? String(value) : value;
       switch (input.subject) {
         case 'category': {
           const n = typeof value === 'number' ? value : Number(value.trim() || 'NaN');
-          if (!Number.isInteger(n) || n < 0 || n > 2 ** 31 - 1) throw bad('invalidCategory', lang);
+          if (!Number.isInteger(n) || n < 0 || n > 2 ** 31 - 1) throw bad('invalidCategory');
           patch.category = n;
           break;
         }
         case 'image':
-          checkImage(text, lang);
+          checkImage(text);
           patch.image = text;
           break;
         case 'voice':
-          checkVoice(text, lang);
+          checkVoice(text);
           patch.voice = text;
           break;
         case 'voice_instructions':
@@ -184,8 +184,8 @@ export function studioService(deps: Deps) {
 
     async deleteFriend(input: ParsedInput<'DeleteFriend'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      const { friend } = await requireFriend(repo, input.friendid, me, 'view', ctx.lang);
-      if (!canManage(friend, me)) throw refused('deleteOwnerOnly', ctx.lang);
+      const { friend } = await requireFriend(repo, input.friendid, me, 'view');
+      if (!canManage(friend, me)) throw refused('deleteOwnerOnly');
       const keys = await repo.remove(friend.id);
       // After commit: a failed file removal leaves an orphan, never a half-deleted character.
       for (const key of keys) {
@@ -199,7 +199,7 @@ export function studioService(deps: Deps) {
     async checkEditPriv(input: ParsedInput<'CheckEditPriv'>, ctx: Ctx) {
       const me = requireUser(ctx);
       const row = await repo.byFriendId(input.friendid);
-      if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
+      if (!row) throw refusal(ErrorCode.NOT_FOUND, 'friendNotFound');
       const priv = await friendPriv(repo, row.friend, me);
       const seen = priv !== Priv.none;
       return {

@@ -2,14 +2,9 @@ import { UserType } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { toChatMessage } from '../chat/conversation.ts';
-import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
-import { msg } from '../messages.ts';
+import { refusal } from '../errors.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import { usersRepo } from '../users/users.repo.ts';
-import { auditRepo } from './audit.repo.ts';
-import { historyRepo } from './history.repo.ts';
 
 /**
  * First line of every history call: only admins (usertype 0) read other people's
@@ -18,17 +13,13 @@ import { historyRepo } from './history.repo.ts';
  */
 function requireAdmin(ctx: Ctx) {
   const me = requireUser(ctx);
-  if (me.usertype !== UserType.admin)
-    throw new AppError(ErrorCode.FORBIDDEN, msg('historyNoRight', ctx.lang));
+  if (me.usertype !== UserType.admin) throw refusal(ErrorCode.FORBIDDEN, 'historyNoRight');
   return me;
 }
 
 /** The history viewer: users with conversations, their characters, and the conversations. */
-export function historyService(deps: Deps) {
-  const repo = historyRepo(deps.db);
-  const audit = auditRepo(deps.db);
-  const users = usersRepo(deps.db);
-  const friends = friendsRepo(deps.db);
+export function historyService(repos: Pick<Repos, 'audit' | 'friends' | 'history' | 'users'>) {
+  const { history: repo, audit, users, friends } = repos;
 
   return {
     async emails(input: ParsedInput<'GetAllChatEmails'>, ctx: Ctx) {
@@ -39,16 +30,16 @@ export function historyService(deps: Deps) {
     async friendsFor(input: ParsedInput<'GetFriendsChatsForEmail'>, ctx: Ctx) {
       requireAdmin(ctx);
       const user = await users.byEmail(input.email.toLowerCase());
-      if (!user) throw new AppError(ErrorCode.NOT_FOUND, msg('historyUserNotFound', ctx.lang));
+      if (!user) throw refusal(ErrorCode.NOT_FOUND, 'historyUserNotFound');
       return { friends: await repo.friendsOf(user.id) };
     },
 
     async conversation(input: ParsedInput<'GetChatHistory'>, ctx: Ctx) {
       const me = requireAdmin(ctx);
       const user = await users.byEmail(input.user.toLowerCase());
-      if (!user) throw new AppError(ErrorCode.NOT_FOUND, msg('historyUserNotFound', ctx.lang));
+      if (!user) throw refusal(ErrorCode.NOT_FOUND, 'historyUserNotFound');
       const found = await friends.byFriendId(input.friendid);
-      if (!found) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
+      if (!found) throw refusal(ErrorCode.NOT_FOUND, 'friendNotFound');
       // Recorded before anything is shown: a viewing that fails halfway is still a viewing.
       await audit.record({
         viewerId: me.id,

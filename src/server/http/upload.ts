@@ -4,7 +4,7 @@ import type { Lang } from '../../protocol/errors.ts';
 import { AppError } from '../errors.ts';
 import { msg } from '../messages.ts';
 import type { Ctx } from '../rpc/context.ts';
-import { failure, identityMismatch, pickLang } from '../rpc/dispatcher.ts';
+import { failure, failureOf, identityMismatch, pickLang } from '../rpc/dispatcher.ts';
 import type { Services } from '../services.ts';
 import {
   FormError,
@@ -61,7 +61,7 @@ export async function receiveUpload(
   } catch (err) {
     if (err instanceof UploadRefusal) return sendText(reply, 400, err.message);
     if (!(err instanceof AppError)) throw err;
-    return sendFailureText(reply, failure(err.code, ctx.lang, err.message));
+    return sendFailureText(reply, failureOf(err, ctx.lang));
   }
 }
 

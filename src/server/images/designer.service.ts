@@ -5,12 +5,13 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import type { ActionOutput, ParsedInput } from '../../protocol/registry.ts';
 import type { DesignerStreamEvents } from '../../protocol/streams.ts';
 import { openFriend, resolveSubject } from '../chat/conversation.ts';
-import { chatRepo, type MessageRow } from '../chat/chat.repo.ts';
+import type { MessageRow } from '../chat/chat.repo.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
-import { friendsRepo, type FriendRow } from '../friends/friends.repo.ts';
+import { refusal } from '../errors.ts';
+import type { FriendRow } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
 import { msg } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import type { Ctx, SessionUser } from '../rpc/context.ts';
 import { streamingRun, type Send as StreamSend } from '../rpc/streaming.ts';
 import type { GenerationService } from './generation.service.ts';
@@ -51,9 +52,12 @@ interface Turn {
   make(prompt: string, negativePrompt: string, request: string): Promise<ImageRow | null>;
 }
 
-export function designerService(deps: Deps, generation: GenerationService) {
-  const chat = chatRepo(deps.db);
-  const friends = friendsRepo(deps.db);
+export function designerService(
+  deps: Deps,
+  repos: Pick<Repos, 'chat' | 'friends'>,
+  generation: GenerationService,
+) {
+  const { chat, friends } = repos;
 
   /** The last reference picture in the conversation (a stored name), or ''. */
   function lastReference(rows: { role: string; img: string | null }[]): string {
@@ -175,7 +179,7 @@ export function designerService(deps: Deps, generation: GenerationService) {
       const lang = input.lang ?? ctx.lang;
       const { friend } = await openFriend(friends, DESIGNER_ID, me, ctx);
       const subject = await resolveSubject(chat, me.id, friend, undefined, ctx);
-      const pasted = input.img ? await generation.storeReference(me, input.img, lang) : '';
+      const pasted = input.img ? await generation.storeReference(me, input.img) : '';
       await chat.insertMessage({
         subjectId: subject.id,
         role: 'user',
@@ -220,7 +224,7 @@ export function designerService(deps: Deps, generation: GenerationService) {
           } catch (err) {
             deps.log.warn({ err }, 'the designer could not answer');
             // An image already made stands (its job runs); otherwise the turn failed.
-            if (!turn.made.length) throw new AppError(ErrorCode.UPSTREAM, msg('replyFailed', lang));
+            if (!turn.made.length) throw refusal(ErrorCode.UPSTREAM, 'replyFailed');
             result = { answer: msg('designerCreated', lang), model: resolved.name };
           }
           let answer = result.answer;

@@ -1,14 +1,14 @@
 import type { ImageEntry } from '../../protocol/actions/images.ts';
-import { ErrorCode, type Lang } from '../../protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { refusal } from '../errors.ts';
 import { formatTime } from '../friends/friends.service.ts';
 import { randomName } from '../infra/storage.ts';
-import { msg } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { ImageError, normaliseImage } from './image-processing.ts';
-import { imagesRepo, type ImageRow } from './images.repo.ts';
+import type { ImageRow } from './images.repo.ts';
 import {
   generatedKey,
   generatedPath,
@@ -38,8 +38,8 @@ export interface DesignerImage {
  * then drawn by a durable job, so a refresh, a closed tab or a restarted server loses nothing.
  * A failed generation keeps 'Invalid image' with the reason and gives the credit back.
  */
-export function generationService(deps: Deps) {
-  const repo = imagesRepo(deps.db);
+export function generationService(deps: Deps, repos: Pick<Repos, 'images'>) {
+  const repo = repos.images;
 
   deps.jobs.define<{ num: number }>(GENERATE_QUEUE, (job) => generate(job.num), {
     concurrency: deps.config.IMAGE_JOBS,
@@ -49,8 +49,8 @@ export function generationService(deps: Deps) {
     expireInSeconds: 180,
   });
 
-  const notFound = (lang: Lang) => new AppError(ErrorCode.NOT_FOUND, msg('imageNotFound', lang));
-  const noCredit = (lang: Lang) => new AppError(ErrorCode.FORBIDDEN, msg('noImageCredit', lang));
+  const notFound = () => refusal(ErrorCode.NOT_FOUND, 'imageNotFound');
+  const noCredit = () => refusal(ErrorCode.FORBIDDEN, 'noImageCredit');
 
   function toEntry(r: ImageRow): ImageEntry {
     const loading = r.status === 'loading';
@@ -72,13 +72,13 @@ export function generationService(deps: Deps) {
   /** Creating images needs the imgedit permission (spec part 2 §6). */
   function requireImageMaker(ctx: Ctx): SessionUser {
     const me = requireUser(ctx);
-    if (!me.imgedit) throw new AppError(ErrorCode.FORBIDDEN, msg('noImagePermission', ctx.lang));
+    if (!me.imgedit) throw refusal(ErrorCode.FORBIDDEN, 'noImagePermission');
     return me;
   }
 
-  async function own(me: SessionUser, num: number, lang: Lang): Promise<ImageRow> {
+  async function own(me: SessionUser, num: number): Promise<ImageRow> {
     const row = await repo.byNum(num);
-    if (!row || row.owner !== me.id) throw notFound(lang);
+    if (!row || row.owner !== me.id) throw notFound();
     return row;
   }
 
@@ -135,17 +135,14 @@ export function generationService(deps: Deps) {
   }
 
   /** Stores a pasted reference picture (re-encoded) under a name only its owner may load. */
-  async function storeReference(me: SessionUser, dataUrl: string, lang: Lang): Promise<string> {
+  async function storeReference(me: SessionUser, dataUrl: string): Promise<string> {
     const data = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
     let webp: Buffer;
     try {
       webp = await normaliseImage(data, REFERENCE_MAX_PX);
     } catch (err) {
       if (!(err instanceof ImageError)) throw err;
-      throw new AppError(
-        ErrorCode.BAD_INPUT,
-        msg(err.reason === 'type' ? 'imageBadType' : 'imageCorrupt', lang),
-      );
+      throw refusal(ErrorCode.BAD_INPUT, err.reason === 'type' ? 'imageBadType' : 'imageCorrupt');
     }
     const name = `r_${me.id}_${randomName()}.webp`;
     await deps.storage.put(generatedKey(name), webp, { contentType: 'image/webp' });
@@ -153,11 +150,11 @@ export function generationService(deps: Deps) {
   }
 
   /** A reference given by path: one of the caller's own stored pictures, or refused. */
-  async function ownReference(me: SessionUser, path: string, lang: Lang): Promise<string> {
+  async function ownReference(me: SessionUser, path: string): Promise<string> {
     const name = imageNameFrom(path);
     if (name && (referenceOwnedBy(name, me.id) || (await repo.byOwnerAndName(me.id, name))))
       return name;
-    throw notFound(lang);
+    throw notFound();
   }
 
   async function start(row: ImageRow) {
@@ -201,45 +198,45 @@ export function generationService(deps: Deps) {
 
     async getImage(input: ParsedInput<'GetImage'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      return { image: toEntry(await own(me, input.num, ctx.lang)) };
+      return { image: toEntry(await own(me, input.num)) };
     },
 
     async generateImage(input: ParsedInput<'GenerateImage'>, ctx: Ctx) {
       const me = requireImageMaker(ctx);
-      const row = await own(me, input.num, ctx.lang);
+      const row = await own(me, input.num);
       if (row.image !== INVALID_IMAGE) {
         // Loading (its job runs) or drawn: asking again changes nothing and costs nothing.
         if (row.status === 'loading') await start(row);
         return { image: toEntry(row) };
       }
       const again = await repo.retryPaid(row.num, me.id, INVALID_IMAGE);
-      if (!again) throw noCredit(ctx.lang);
+      if (!again) throw noCredit();
       await start(again);
       return { image: toEntry(again) };
     },
 
     async recreateImage(input: ParsedInput<'RecreateImage'>, ctx: Ctx) {
       const me = requireImageMaker(ctx);
-      if ((await repo.credits(me.id)).imgcredit < 1) throw noCredit(ctx.lang);
+      if ((await repo.credits(me.id)).imgcredit < 1) throw noCredit();
       const img = input.img ?? '';
       const refimg = !img
         ? ''
         : img.startsWith('data:')
-          ? await storeReference(me, img, ctx.lang)
-          : await ownReference(me, img, ctx.lang);
+          ? await storeReference(me, img)
+          : await ownReference(me, img);
       const row = await create(me.id, {
         prompt: input.prompt,
         negativePrompt: input.negative_prompt ?? '',
         request: input.prompt,
         refimg,
       });
-      if (!row) throw noCredit(ctx.lang);
+      if (!row) throw noCredit();
       return { num: row.num, image: toEntry(row) };
     },
 
     async deleteImage(input: ParsedInput<'DeleteImage'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      const row = await own(me, input.num, ctx.lang);
+      const row = await own(me, input.num);
       await repo.remove(row.num);
       if (row.image && row.image !== INVALID_IMAGE)
         await deps.storage.delete(generatedKey(row.image)).catch(() => undefined);

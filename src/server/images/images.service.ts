@@ -1,15 +1,14 @@
-import { ErrorCode, type Lang } from '../../protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { refusal } from '../errors.ts';
 import { requireFriend } from '../friends/friend-access.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
 import { randomName, type StoredStream } from '../infra/storage.ts';
 import { uploadAllowed } from '../infra/upload-limit.ts';
-import { msg } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { ImageError, normaliseImage } from './image-processing.ts';
-import { imagesRepo, type ImageRow } from './images.repo.ts';
+import type { ImageRow } from './images.repo.ts';
 
 /** A stored image's file name (what `images.image` and download's `imagename` hold). */
 const NAME = /^[A-Za-z0-9_-]{1,80}\.(webp|png|jpe?g|gif)$/;
@@ -59,31 +58,27 @@ export const generatedKey = (name: string) => `generated/${name}`;
 export const referenceOwnedBy = (name: string, userId: number) => name.startsWith(`r_${userId}_`);
 const characterKey = (name: string) => `images/${name}`;
 
-export function imagesService(deps: Deps) {
-  const repo = imagesRepo(deps.db);
-  const friends = friendsRepo(deps.db);
+export function imagesService(deps: Deps, repos: Pick<Repos, 'friends' | 'images'>) {
+  const { images: repo, friends } = repos;
   const maxBytes = Math.floor(deps.config.IMAGE_MAX_MB * 1024 * 1024);
 
-  const notFound = (lang: Lang) => new AppError(ErrorCode.NOT_FOUND, msg('imageNotFound', lang));
+  const notFound = () => refusal(ErrorCode.NOT_FOUND, 'imageNotFound');
 
-  async function ownGenerated(me: SessionUser, img: string, lang: Lang): Promise<ImageRow> {
+  async function ownGenerated(me: SessionUser, img: string): Promise<ImageRow> {
     const name = imageNameFrom(img);
     const row = name ? await repo.byOwnerAndName(me.id, name) : undefined;
-    if (!row) throw notFound(lang);
+    if (!row) throw notFound();
     return row;
   }
 
   /** Re-encodes and stores a character image; answers its public path. */
-  async function storeCharacterImage(data: Buffer, lang: Lang): Promise<string> {
+  async function storeCharacterImage(data: Buffer): Promise<string> {
     let webp: Buffer;
     try {
       webp = await normaliseImage(data, deps.config.IMAGE_MAX_PX);
     } catch (err) {
       if (!(err instanceof ImageError)) throw err;
-      throw new AppError(
-        ErrorCode.BAD_INPUT,
-        msg(err.reason === 'type' ? 'imageBadType' : 'imageCorrupt', lang),
-      );
+      throw refusal(ErrorCode.BAD_INPUT, err.reason === 'type' ? 'imageBadType' : 'imageCorrupt');
     }
     const name = `c_${randomName()}.webp`;
     await deps.storage.put(characterKey(name), webp, { contentType: 'image/webp' });
@@ -96,15 +91,15 @@ export function imagesService(deps: Deps) {
     /** One of the caller's generated images becomes a (public) character image. */
     async copyGeneratedImage(input: ParsedInput<'CopyGeneratedImage'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      const row = await ownGenerated(me, input.img, ctx.lang);
+      const row = await ownGenerated(me, input.img);
       const data = await deps.storage.get(generatedKey(row.image));
-      if (!data) throw notFound(ctx.lang);
-      return { image: await storeCharacterImage(data, ctx.lang) };
+      if (!data) throw notFound();
+      return { image: await storeCharacterImage(data) };
     },
 
     async deleteImageFromServer(input: ParsedInput<'DeleteImageFromServer'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      const row = await ownGenerated(me, input.img, ctx.lang);
+      const row = await ownGenerated(me, input.img);
       await repo.remove(row.num);
       await deps.storage.delete(generatedKey(row.image)).catch(() => undefined);
       return {};
@@ -116,20 +111,18 @@ export function imagesService(deps: Deps) {
      */
     async uploadCharacterImage(up: { data: Buffer; friendid?: string | undefined }, ctx: Ctx) {
       const me = requireUser(ctx);
-      if (up.friendid) await requireFriend(friends, up.friendid, me, 'edit', ctx.lang);
+      if (up.friendid) await requireFriend(friends, up.friendid, me, 'edit');
       else if (!me.canadd && !me.globalpriv) {
-        throw new AppError(ErrorCode.FORBIDDEN, msg('noAddPermission', ctx.lang));
+        throw refusal(ErrorCode.FORBIDDEN, 'noAddPermission');
       }
       await uploadAllowed(deps, me.id);
-      if (up.data.length === 0)
-        throw new AppError(ErrorCode.BAD_INPUT, msg('uploadEmpty', ctx.lang));
+      if (up.data.length === 0) throw refusal(ErrorCode.BAD_INPUT, 'uploadEmpty');
       if (up.data.length > maxBytes) {
-        throw new AppError(
-          ErrorCode.BAD_INPUT,
-          msg('imageTooLarge', ctx.lang, { max: String(deps.config.IMAGE_MAX_MB) }),
-        );
+        throw refusal(ErrorCode.BAD_INPUT, 'imageTooLarge', {
+          max: String(deps.config.IMAGE_MAX_MB),
+        });
       }
-      return { image: await storeCharacterImage(up.data, ctx.lang) };
+      return { image: await storeCharacterImage(up.data) };
     },
 
     /**

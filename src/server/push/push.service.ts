@@ -3,11 +3,12 @@ import { PushSubscriptionJson } from '../../protocol/actions/push.ts';
 import type { PushKind, PushMessage } from '../../protocol/push.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { refusal } from '../errors.ts';
 import { msg, type MessageKey } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { endpointAllowed } from './push-sender.ts';
-import { pushRepo, type PushSettingsRow } from './push.repo.ts';
+import type { PushSettingsRow } from './push.repo.ts';
 
 /** One job per device and message: a retry sends again to that device only. */
 export const PUSH_JOB = 'push-send';
@@ -26,8 +27,8 @@ const TEXTS: Record<PushKind, [MessageKey, MessageKey]> = {
 
 const flag = (b: boolean) => (b ? 1 : 0);
 
-export function pushService(deps: Deps) {
-  const repo = pushRepo(deps.db);
+export function pushService(deps: Deps, repos: Pick<Repos, 'push'>) {
+  const repo = repos.push;
 
   /** Queues `kind` for every device of the user, if they want to hear about it. */
   async function notify(userId: number, kind: PushKind, url: string, friendid?: string) {
@@ -95,12 +96,12 @@ export function pushService(deps: Deps) {
       }
       const sub = PushSubscriptionJson.safeParse(parsed);
       if (!sub.success) {
-        throw new AppError(ErrorCode.BAD_INPUT, msg('pushTokenInvalid', ctx.lang));
+        throw refusal(ErrorCode.BAD_INPUT, 'pushTokenInvalid');
       }
       // The server will post to this address: only browsers' push services (no SSRF).
       if (!endpointAllowed(sub.data.endpoint, deps.config.pushAllowedOrigins)) {
         ctx.log.warn({ origin: new URL(sub.data.endpoint).origin }, 'push endpoint refused');
-        throw new AppError(ErrorCode.BAD_INPUT, msg('pushEndpointRefused', ctx.lang));
+        throw refusal(ErrorCode.BAD_INPUT, 'pushEndpointRefused');
       }
       await repo.save(
         me.id,

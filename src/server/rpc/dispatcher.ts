@@ -61,6 +61,14 @@ export function failure(
   };
 }
 
+/**
+ * A service's refusal as the answer: its keyed text worded in the caller's language (or the
+ * text it already worded, while domains still word their own), else the code's generic text.
+ */
+export function failureOf(err: AppError, lang: Lang): RpcResult {
+  return failure(err.code, lang, err.text(lang), err.extraIn(lang));
+}
+
 export function pickLang(raw: unknown, user: SessionUser | null, acceptLanguage: string): Lang {
   if (typeof raw === 'string') {
     if (raw.startsWith('en')) return 'en';
@@ -199,7 +207,7 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
       };
       if (isStreaming(out)) {
         const done = out.done.then(finish, (err: unknown) => {
-          if (err instanceof AppError) return failure(err.code, lang, err.message, err.extra);
+          if (err instanceof AppError) return failureOf(err, lang);
           req.log.error({ err, action }, 'streamed action failed');
           return failure(ErrorCode.INTERNAL, lang);
         });
@@ -214,7 +222,7 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
       }
       return finish(out);
     } catch (err) {
-      if (err instanceof AppError) return failure(err.code, lang, err.message, err.extra);
+      if (err instanceof AppError) return failureOf(err, lang);
       req.log.error({ err, action: action as ActionName }, 'action failed');
       return failure(ErrorCode.INTERNAL, lang);
     }

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { rollupRepo, STAT_SOURCES } from './rollup.repo.ts';
+import { STAT_SOURCES, type RollupRepo } from './rollup.repo.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -14,9 +14,7 @@ export const dayStart = (now: Date) => new Date(Math.floor(now.getTime() / DAY_M
  * whose rolled-up messages were deleted or recounted since (stat_dirty_days) are rewritten
  * first, in the same transaction.
  */
-export function statsRollup(deps: Deps) {
-  const repo = rollupRepo(deps.db);
-
+export function statsRollup(deps: Pick<Deps, 'clock' | 'jobs' | 'log'>, repo: RollupRepo) {
   async function rollUp() {
     const before = dayStart(deps.clock.now());
     for (const source of STAT_SOURCES) {

@@ -2,16 +2,15 @@ import { Priv } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { refusal, REFUSAL_TEXT } from '../errors.ts';
 import { friendPriv } from '../friends/friend-access.ts';
-import { friendsRepo, type FriendRow } from '../friends/friends.repo.ts';
+import type { FriendRow } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
-import { msg } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { analyze, sampleConversations } from './analysis.ts';
 import { statFigures } from './stat-figures.ts';
 import { statsRollup } from './stats-rollup.ts';
-import { statsRepo } from './stats.repo.ts';
 
 const DAY_MS = 86_400_000;
 /** The plots' windows. */
@@ -24,10 +23,9 @@ interface AnalyzeJob {
 }
 
 /** Conversation analytics of one character (spec part 2 §2 Analytics screen). */
-export function statsService(deps: Deps) {
-  const repo = statsRepo(deps.db);
-  const friends = friendsRepo(deps.db);
-  const rollup = statsRollup(deps);
+export function statsService(deps: Deps, repos: Pick<Repos, 'friends' | 'rollup' | 'stats'>) {
+  const { stats: repo, friends } = repos;
+  const rollup = statsRollup(deps, repos.rollup);
 
   /**
    * First line: the character's editors (owners, editors on its list, global privilege)
@@ -37,11 +35,10 @@ export function statsService(deps: Deps) {
   async function requireStatsAccess(friendid: string, ctx: Ctx) {
     const me = requireUser(ctx);
     const found = await friends.byFriendId(friendid);
-    if (!found) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
+    if (!found) throw refusal(ErrorCode.NOT_FOUND, 'friendNotFound');
     const priv = await friendPriv(friends, found.friend, me);
     if (priv !== Priv.edit) {
-      const text = msg('statNoRight', ctx.lang);
-      throw new AppError(ErrorCode.FORBIDDEN, text, { ErrorMessage: text });
+      throw refusal(ErrorCode.FORBIDDEN, 'statNoRight', undefined, { ErrorMessage: REFUSAL_TEXT });
     }
     return { me, friend: found.friend };
   }

@@ -2,18 +2,17 @@ import { AUTH, DEFAULT_CURRENCY } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { AppError, refusal } from '../errors.ts';
 import { hashPassword } from '../infra/secrets.ts';
 import { msg } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import { authRepo } from '../auth/auth.repo.ts';
-import { usersRepo, type UserPatch, type UserRow } from './users.repo.ts';
+import type { UserPatch, UserRow } from './users.repo.ts';
 
 const fmt = (d: Date | null) => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : '');
 
-export function usersService(deps: Deps) {
-  const repo = usersRepo(deps.db);
-  const sessions = authRepo(deps.db);
+export function usersService(deps: Pick<Deps, 'credits'>, repos: Pick<Repos, 'auth' | 'users'>) {
+  const { users: repo, auth: sessions } = repos;
 
   async function current(ctx: Ctx): Promise<UserRow> {
     const me = requireUser(ctx);
@@ -58,7 +57,7 @@ export function usersService(deps: Deps) {
       if (input.lang !== undefined) patch.lang = input.lang;
       if (input.password) {
         if (input.password.length < AUTH.passwordMinLength) {
-          throw new AppError(ErrorCode.BAD_INPUT, msg('passwordTooShort', ctx.lang));
+          throw refusal(ErrorCode.BAD_INPUT, 'passwordTooShort');
         }
         patch.passwordHash = await hashPassword(input.password);
       }
@@ -85,7 +84,7 @@ export function usersService(deps: Deps) {
 
     async chkImgPermission(ctx: Ctx) {
       const u = await current(ctx);
-      if (!u.imgedit) throw new AppError(ErrorCode.FORBIDDEN, msg('noImagePermission', ctx.lang));
+      if (!u.imgedit) throw refusal(ErrorCode.FORBIDDEN, 'noImagePermission');
       return {};
     },
 

@@ -40,3 +40,5 @@ export function speechCacheRepo(db: Db) {
     },
   };
 }
+
+export type SpeechCacheRepo = ReturnType<typeof speechCacheRepo>;

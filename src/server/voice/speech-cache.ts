@@ -1,7 +1,6 @@
 import type { Clock } from '../infra/clock.ts';
 import type { Storage } from '../infra/storage.ts';
-import type { Db } from '../db/client.ts';
-import { speechCacheRepo } from './speech-cache.repo.ts';
+import type { SpeechCacheRepo } from './speech-cache.repo.ts';
 
 /** The audio types the cache stores, by extension. */
 const STORED = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
@@ -21,9 +20,7 @@ export interface SpeechCacheBounds {
  * Synthesised speech kept in storage under `speech/…`, so a replay costs nothing, with an
  * index in the database (size, last played) that the sweep reads: storage need not list.
  */
-export function speechCache(deps: { db: Db; storage: Storage; clock: Clock }) {
-  const repo = speechCacheRepo(deps.db);
-
+export function speechCache(deps: { storage: Storage; clock: Clock }, repo: SpeechCacheRepo) {
   async function drop(rows: { key: string }[]) {
     // The object first: a crash in between leaves an index row the next sweep drops again.
     for (const r of rows) await deps.storage.delete(r.key);

@@ -6,11 +6,11 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import { SpeechInput } from '../../protocol/voice.ts';
 import { SPEECH_HEADERS, VOICE_LIMITS } from '../../protocol/voice-constants.ts';
 import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
+import { AppError, refusal } from '../errors.ts';
 import { FormError, readMultipart, sendFailureJson } from '../http/multipart.ts';
 import { callerContext } from '../http/request.ts';
 import { msg } from '../messages.ts';
-import { failure, pickLang } from '../rpc/dispatcher.ts';
+import { failure, failureOf, pickLang } from '../rpc/dispatcher.ts';
 import type { Services } from '../services.ts';
 
 /** The form's text fields besides the recording (spec clients send none; ours sends lang). */
@@ -58,12 +58,12 @@ export async function registerVoiceRoutes(
       if (!fields.success) return json(reply, failure(ErrorCode.BAD_INPUT, ctx.lang), { text: '' });
       ctx.lang = pickLang(fields.data.lang, ctx.user, ctx.acceptLanguage);
       try {
-        if (!form.file) throw new AppError(ErrorCode.BAD_INPUT, msg('audioMissing', ctx.lang));
+        if (!form.file) throw refusal(ErrorCode.BAD_INPUT, 'audioMissing');
         const out = await services.voice.transcribe(form.file, ctx);
         return reply.send({ Error: ErrorCode.OK, text: out.text });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        return json(reply, failure(err.code, ctx.lang, err.message, err.extra), { text: '' });
+        return json(reply, failureOf(err, ctx.lang), { text: '' });
       }
     });
   });
@@ -94,7 +94,7 @@ export async function registerVoiceRoutes(
         .send(out.audio);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      return json(reply, failure(err.code, ctx.lang, err.message, err.extra));
+      return json(reply, failureOf(err, ctx.lang));
     }
   });
 

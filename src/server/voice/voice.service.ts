@@ -7,12 +7,11 @@ import {
 } from '../../protocol/voice-constants.ts';
 import type { SpeechInput } from '../../protocol/voice.ts';
 import type { z } from 'zod';
-import { chatRepo } from '../chat/chat.repo.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
+import { refusal } from '../errors.ts';
 import { requireFriend } from '../friends/friend-access.ts';
 import { msg } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { EspeakBusyError } from '../ai/media/espeak.ts';
 import { audioType, wavSeconds } from './audio-format.ts';
@@ -39,11 +38,10 @@ const STREAM_LAG = { tries: 12, delayMs: 150 };
  * instructions, text, model), so a replay costs nothing, and swept hourly by age and size
  * (SPEECH_CACHE_DAYS, SPEECH_CACHE_MAX_MB); the ports report usage to the Meter.
  */
-export function voiceService(deps: Deps) {
-  const friends = friendsRepo(deps.db);
-  const chat = chatRepo(deps.db);
+export function voiceService(deps: Deps, repos: Pick<Repos, 'chat' | 'friends' | 'speechCache'>) {
+  const { friends, chat } = repos;
   const { speech, transcription } = deps.media;
-  const cache = speechCache(deps);
+  const cache = speechCache(deps, repos.speechCache);
   const bounds = {
     maxAgeDays: deps.config.SPEECH_CACHE_DAYS,
     maxBytes: Math.floor(deps.config.SPEECH_CACHE_MAX_MB * 1024 * 1024),
@@ -58,10 +56,10 @@ export function voiceService(deps: Deps) {
   );
   deps.jobs.schedule('speech-cache-sweep', '41 * * * *');
 
-  async function limit(key: string, perHour: number, ctx: Ctx) {
+  async function limit(key: string, perHour: number) {
     const d = await deps.limiter.hit(key, perHour, 3600);
     if (!d.allowed)
-      throw new AppError(ErrorCode.RATE_LIMITED, msg('voiceRateLimited', ctx.lang), {
+      throw refusal(ErrorCode.RATE_LIMITED, 'voiceRateLimited', undefined, {
         retryAfter: d.retryAfter,
       });
   }
@@ -69,9 +67,9 @@ export function voiceService(deps: Deps) {
   /** The answer `messageid` of the caller's, with the text in it (a streaming one may lag a little). */
   async function requireOwnAnswer(input: SpeechIn, ctx: Ctx) {
     const user = requireUser(ctx);
-    const { friend } = await requireFriend(friends, input.friendid, user, 'view', ctx.lang);
+    const { friend } = await requireFriend(friends, input.friendid, user, 'view');
     const wanted = letters(input.text);
-    if (!wanted) throw new AppError(ErrorCode.BAD_INPUT, msg('speechEmpty', ctx.lang));
+    if (!wanted) throw refusal(ErrorCode.BAD_INPUT, 'speechEmpty');
     for (let i = 0; ; i++) {
       const row = input.messageid ? await chat.messageById(input.messageid) : undefined;
       if (
@@ -80,12 +78,12 @@ export function voiceService(deps: Deps) {
         row.subject.friendId !== friend.id ||
         row.message.role !== 'assistant'
       ) {
-        throw new AppError(ErrorCode.NOT_FOUND, msg('speechNotInConversation', ctx.lang));
+        throw refusal(ErrorCode.NOT_FOUND, 'speechNotInConversation');
       }
       if (letters(row.message.content).includes(wanted)) return { friend, message: row.message };
       // The browser reads a streaming answer a moment before its last flush reaches the row.
       if (row.message.status !== 'streaming' || i >= STREAM_LAG.tries)
-        throw new AppError(ErrorCode.NOT_FOUND, msg('speechNotInConversation', ctx.lang));
+        throw refusal(ErrorCode.NOT_FOUND, 'speechNotInConversation');
       await new Promise((r) => setTimeout(r, STREAM_LAG.delayMs));
     }
   }
@@ -119,9 +117,8 @@ export function voiceService(deps: Deps) {
         // are ours, so only the voice and its instructions come from the caller.
         // An id not taken yet is a character being created: creators may hear voices for it.
         const saved = input.friendid ? await friends.byFriendId(input.friendid) : undefined;
-        if (saved) await requireFriend(friends, input.friendid, user, 'edit', ctx.lang);
-        else if (!user.canadd)
-          throw new AppError(ErrorCode.FORBIDDEN, msg('noEditPermission', ctx.lang));
+        if (saved) await requireFriend(friends, input.friendid, user, 'edit');
+        else if (!user.canadd) throw refusal(ErrorCode.FORBIDDEN, 'noEditPermission');
         text = msg('voicePreviewSample', input.lang ?? ctx.lang);
         scope = 'preview';
       } else {
@@ -133,7 +130,7 @@ export function voiceService(deps: Deps) {
       }
       const lang = speechLang(text, input.lang ?? ctx.lang);
       const said = speakable(text, lang);
-      if (!letters(said)) throw new AppError(ErrorCode.BAD_INPUT, msg('speechEmpty', ctx.lang));
+      if (!letters(said)) throw refusal(ErrorCode.BAD_INPUT, 'speechEmpty');
       const model = speech.describe();
       const hash = createHash('sha256')
         .update(
@@ -154,7 +151,6 @@ export function voiceService(deps: Deps) {
       await limit(
         `${input.preview ? 'voice-preview' : 'speech'}:${user.id}`,
         input.preview ? VOICE_LIMITS.previewPerHour : VOICE_LIMITS.speechPerHour,
-        ctx,
       );
       let out;
       try {
@@ -167,8 +163,7 @@ export function voiceService(deps: Deps) {
           format: 'mp3',
         });
       } catch (err) {
-        if (err instanceof EspeakBusyError)
-          throw new AppError(ErrorCode.RATE_LIMITED, msg('speechBusy', ctx.lang));
+        if (err instanceof EspeakBusyError) throw refusal(ErrorCode.RATE_LIMITED, 'speechBusy');
         throw err;
       }
       const mediaType = await cache.put(keyBase, out.audio, out.mediaType);
@@ -178,18 +173,17 @@ export function voiceService(deps: Deps) {
     async transcribe(file: { data: Buffer }, ctx: Ctx): Promise<{ text: string }> {
       const user = requireUser(ctx);
       if (!transcription.available)
-        throw new AppError(ErrorCode.NOT_CONFIGURED, msg('transcriptionNotConfigured', ctx.lang));
+        throw refusal(ErrorCode.NOT_CONFIGURED, 'transcriptionNotConfigured');
       if (file.data.length < SPEECH_DETECTION.minAudioBytes)
-        throw new AppError(ErrorCode.BAD_INPUT, msg('audioTooShort', ctx.lang));
+        throw refusal(ErrorCode.BAD_INPUT, 'audioTooShort');
       const mediaType = audioType(file.data);
-      if (!mediaType) throw new AppError(ErrorCode.BAD_INPUT, msg('audioNotAudio', ctx.lang));
+      if (!mediaType) throw refusal(ErrorCode.BAD_INPUT, 'audioNotAudio');
       const seconds = mediaType === 'audio/wav' ? wavSeconds(file.data) : null;
       if (seconds !== null && seconds > VOICE_LIMITS.audioMaxSeconds)
-        throw new AppError(
-          ErrorCode.BAD_INPUT,
-          msg('audioTooLong', ctx.lang, { max: String(VOICE_LIMITS.audioMaxSeconds) }),
-        );
-      await limit(`transcribe:${user.id}`, VOICE_LIMITS.transcribePerHour, ctx);
+        throw refusal(ErrorCode.BAD_INPUT, 'audioTooLong', {
+          max: String(VOICE_LIMITS.audioMaxSeconds),
+        });
+      await limit(`transcribe:${user.id}`, VOICE_LIMITS.transcribePerHour);
       const r = await transcription.transcribe({
         audio: file.data,
         mediaType,

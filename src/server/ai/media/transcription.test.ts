@@ -30,8 +30,8 @@ describe('transcription port', () => {
       const err = await t.transcribe({ audio: clip, mediaType: 'audio/wav', lang }).catch((e) => e);
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).code).toBe(ErrorCode.NOT_CONFIGURED);
-      expect((err as AppError).message).toContain('TRANSCRIPTION_MODEL');
-      expect((err as AppError).message).toMatch(lang === 'he' ? /תמלול/ : /transcription/);
+      expect((err as AppError).text(lang)).toContain('TRANSCRIPTION_MODEL');
+      expect((err as AppError).text(lang)).toMatch(lang === 'he' ? /תמלול/ : /transcription/);
     }
     expect((await kit.usage()).length).toBe(before);
   });

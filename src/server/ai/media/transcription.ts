@@ -1,7 +1,6 @@
 import { transcribe } from 'ai';
 import { ErrorCode, type Lang } from '../../../protocol/errors.ts';
-import { AppError } from '../../errors.ts';
-import { msg } from '../../messages.ts';
+import { refusal } from '../../errors.ts';
 import type { Meter } from '../meter.ts';
 import type { Providers } from '../registry.ts';
 import type { MediaChoice } from './media-models.ts';
@@ -25,7 +24,7 @@ export interface TranscriptionResult {
 }
 
 export interface TranscriptionPort {
-  /** Throws AppError NOT_CONFIGURED (worded in `lang`, naming the setting) when there is no model. */
+  /** Refuses with NOT_CONFIGURED (a keyed text naming the setting) when there is no model. */
   transcribe(req: TranscriptionRequest): Promise<TranscriptionResult>;
   readonly available: boolean;
   describe(): PortDescription;
@@ -41,9 +40,9 @@ export function createTranscriptionPort(opts: {
   if (!choice || choice.provider === 'offline') {
     return {
       available: false,
-      async transcribe(req) {
+      async transcribe() {
         // No offline speech recognition ships with the app; say which setting turns it on.
-        throw new AppError(ErrorCode.NOT_CONFIGURED, msg('transcriptionNotConfigured', req.lang));
+        throw refusal(ErrorCode.NOT_CONFIGURED, 'transcriptionNotConfigured');
       },
       describe: () => description,
     };

@@ -1,11 +1,7 @@
 import type { Lang } from '../../protocol/errors.ts';
-import { fillText } from '../messages.ts';
 
-/**
- * The card endpoints' texts: refusals, and the list of what an import could not keep.
- * Kept beside the domain (not in messages.ts) so parallel work there does not collide.
- */
-const texts = {
+/** Character cards: the import's and export's refusals, and what an import could not keep. */
+export const cardsMessages = {
   cardNoFile: { he: 'לא נבחר קובץ כרטיס.', en: 'No card file was chosen.' },
   cardTooLarge: {
     he: 'קובץ הכרטיס גדול מדי: עד {max} MB.',
@@ -87,14 +83,3 @@ const texts = {
   },
   lostCut: { he: 'טקסט ארוך מדי קוצר: {fields}', en: 'Too long, shortened: {fields}' },
 } satisfies Record<string, Record<Lang, string>>;
-
-export type CardMessageKey = keyof typeof texts;
-
-export interface Lost {
-  key: CardMessageKey;
-  vars?: Record<string, string>;
-}
-
-export function cardMsg(key: CardMessageKey, lang: Lang, vars: Record<string, string> = {}) {
-  return fillText(texts[key][lang], vars);
-}

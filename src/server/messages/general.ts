@@ -1,0 +1,36 @@
+import type { Lang } from '../../protocol/errors.ts';
+
+/** Texts of the API itself and of accounts: malformed calls, limits, sign-in, profile. */
+export const generalMessages = {
+  passwordTooShort: {
+    he: 'הסיסמה קצרה מדי: לפחות 8 תווים.',
+    en: 'The password is too short: at least 8 characters.',
+  },
+  passwordChanged: {
+    he: 'הסיסמה נשמרה. החיבורים האחרים לחשבון נותקו ({n}); החיבור הזה נשאר פעיל.',
+    en: 'Password saved. Your other sessions were signed out ({n}); this one stays signed in.',
+  },
+  noImagePermission: {
+    he: 'אין לך הרשאה ליצור תמונות',
+    en: 'You have no permission to create images',
+  },
+  googleNotConfigured: {
+    he: 'הכניסה עם Google אינה מוגדרת בשרת.',
+    en: 'Google sign-in is not configured on this server.',
+  },
+  googleInvalid: {
+    he: 'לא ניתן היה לאמת את הכניסה עם Google. נסו שוב.',
+    en: 'Google sign-in could not be verified. Please try again.',
+  },
+  invalidField: {
+    he: 'השדה {field} אינו תקין: {detail}',
+    en: 'The field {field} is not valid: {detail}',
+  },
+  badJson: { he: 'גוף הבקשה אינו JSON תקין.', en: 'The request body is not valid JSON.' },
+  tooLarge: { he: 'הבקשה גדולה מדי.', en: 'The request is too large.' },
+  apiRateLimited: {
+    he: 'יותר מדי בקשות בזמן קצר. המתינו דקה ונסו שוב.',
+    en: 'Too many requests in a short time. Please wait a minute and try again.',
+  },
+  missingAction: { he: 'חסר שם פעולה (action).', en: 'The action name is missing.' },
+} satisfies Record<string, Record<Lang, string>>;
