@@ -4,7 +4,7 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import type { ChatEngine } from '../ai/engine.ts';
 import { turnCost } from '../ai/prices.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { refusal } from '../errors.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
 import type { Passage } from '../knowledge/retrieval.ts';
 import { msg } from '../messages.ts';
@@ -147,11 +147,11 @@ export function chatService(deps: ChatDeps) {
     const me = requireUser(ctx);
     const found = await repo.messageById(replyid);
     if (!found || found.subject.userId !== me.id || found.message.role !== 'assistant') {
-      throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
+      throw refusal(ErrorCode.NOT_FOUND, 'replyNotFound');
     }
     const fr = await friends.byId(found.subject.friendId);
-    if (!fr) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
-    const { friend, priv } = await openFriend(friends, fr.friendid, me, ctx);
+    if (!fr) throw refusal(ErrorCode.NOT_FOUND, 'friendNotFound');
+    const { friend, priv } = await openFriend(friends, fr.friendid, me);
     return { me, found, friend, priv };
   }
 
@@ -165,17 +165,17 @@ export function chatService(deps: ChatDeps) {
   }
 
   /** The user's message an answer replies to. */
-  async function questionOf(answer: MessageRow, subject: SubjectRow, ctx: Ctx) {
+  async function questionOf(answer: MessageRow, subject: SubjectRow) {
     const history = await repo.since(subject.id, 0);
     const q = [...history].reverse().find((m) => m.id < answer.id && m.role === 'user');
-    if (!q) throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
+    if (!q) throw refusal(ErrorCode.NOT_FOUND, 'replyNotFound');
     return q;
   }
 
   return {
     async ask(input: ParsedInput<'AskFriend'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      const { friend, priv } = await openFriend(friends, input.friendid, me, ctx);
+      const { friend, priv } = await openFriend(friends, input.friendid, me);
       const lang = input.lang ?? ctx.lang;
       const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
       const hold = await holdCredits(me, friend, ctx);
@@ -227,11 +227,11 @@ export function chatService(deps: ChatDeps) {
       const me = requireUser(ctx);
       const found = await repo.messageById(input.replyid);
       if (!found || found.subject.userId !== me.id || found.message.role !== 'assistant') {
-        throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
+        throw refusal(ErrorCode.NOT_FOUND, 'replyNotFound');
       }
       // Editors see the model label here too.
       const fr = await friends.byId(found.subject.friendId);
-      const priv = fr ? (await openFriend(friends, fr.friendid, me, ctx)).priv : Priv.view;
+      const priv = fr ? (await openFriend(friends, fr.friendid, me)).priv : Priv.view;
       const row = { ...found.message, content: found.message.content.slice(0, input.offset ?? 0) };
       return stream(row, found.subject.id, priv === Priv.edit, ctx, {
         replyid: row.id,
@@ -244,7 +244,7 @@ export function chatService(deps: ChatDeps) {
       const me = requireUser(ctx);
       const found = await repo.messageById(input.replyid);
       if (!found || found.subject.userId !== me.id || found.message.role !== 'assistant') {
-        throw new AppError(ErrorCode.NOT_FOUND, msg('replyNotFound', ctx.lang));
+        throw refusal(ErrorCode.NOT_FOUND, 'replyNotFound');
       }
       let row: MessageRow | undefined = found.message;
       if (row.status === 'streaming') row = (await runner.stop(row.id)) ?? row;
@@ -258,11 +258,10 @@ export function chatService(deps: ChatDeps) {
     async regenerate(input: ParsedInput<'RegenerateReply'>, ctx: Ctx) {
       const { found, friend, priv, me } = await ownAnswer(input.replyid, ctx);
       if (found.message.status === 'streaming')
-        throw new AppError(ErrorCode.CONFLICT, msg('replyStillWriting', ctx.lang));
+        throw refusal(ErrorCode.CONFLICT, 'replyStillWriting');
       const [last] = (await repo.page(found.subject.id, 1)).rows;
-      if (!last || last.id !== found.message.id)
-        throw new AppError(ErrorCode.CONFLICT, msg('notLastAnswer', ctx.lang));
-      const userMessage = await questionOf(found.message, found.subject, ctx);
+      if (!last || last.id !== found.message.id) throw refusal(ErrorCode.CONFLICT, 'notLastAnswer');
+      const userMessage = await questionOf(found.message, found.subject);
       const prompt = await buildTurnPrompt(deps, repo, friends, {
         me,
         friend,
@@ -292,13 +291,13 @@ export function chatService(deps: ChatDeps) {
       const me = requireUser(ctx);
       const found = await repo.messageById(input.id);
       if (!found || found.subject.userId !== me.id || found.message.role !== 'user')
-        throw new AppError(ErrorCode.NOT_FOUND, msg('notOwnMessage', ctx.lang));
+        throw refusal(ErrorCode.NOT_FOUND, 'notOwnMessage');
       const fr = await friends.byId(found.subject.friendId);
-      if (!fr) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
-      const { friend, priv } = await openFriend(friends, fr.friendid, me, ctx);
+      if (!fr) throw refusal(ErrorCode.NOT_FOUND, 'friendNotFound');
+      const { friend, priv } = await openFriend(friends, fr.friendid, me);
       const later = await repo.since(found.subject.id, found.message.id);
       if (later.some((m) => m.status === 'streaming'))
-        throw new AppError(ErrorCode.CONFLICT, msg('replyStillWriting', ctx.lang));
+        throw refusal(ErrorCode.CONFLICT, 'replyStillWriting');
       const hold = await holdCredits(me, friend, ctx);
       const { userMessage, reply } = await repo.editFrom(found.message, input.message, {
         role: 'assistant',
@@ -339,9 +338,8 @@ export function chatService(deps: ChatDeps) {
 
     async retry(input: ParsedInput<'RetryReply'>, ctx: Ctx) {
       const { found, friend, priv, me } = await ownAnswer(input.replyid, ctx);
-      if (found.message.status !== 'failed')
-        throw new AppError(ErrorCode.CONFLICT, msg('replyNotFailed', ctx.lang));
-      const userMessage = await questionOf(found.message, found.subject, ctx);
+      if (found.message.status !== 'failed') throw refusal(ErrorCode.CONFLICT, 'replyNotFailed');
+      const userMessage = await questionOf(found.message, found.subject);
       const prompt = await buildTurnPrompt(deps, repo, friends, {
         me,
         friend,

@@ -1,7 +1,7 @@
 import { Priv } from '../../protocol/constants.ts';
 import type { ChatMessage } from '../../protocol/actions/chat.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { AppError } from '../errors.ts';
+import { refusal } from '../errors.ts';
 import { privWith } from '../friends/friend-access.ts';
 import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
@@ -11,18 +11,12 @@ import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
 import { parseMarkers } from './markers.ts';
 
 /** The character and the caller's level on it; a caller with no right to watch is refused. */
-export async function openFriend(
-  friends: FriendsRepo,
-  friendid: string,
-  user: SessionUser,
-  ctx: Ctx,
-) {
+export async function openFriend(friends: FriendsRepo, friendid: string, user: SessionUser) {
   // The character and the caller's access-list entry in one round trip.
   const row = await friends.byFriendIdFor(friendid, user.email);
-  if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
+  if (!row) throw refusal(ErrorCode.NOT_FOUND, 'friendNotFound');
   const priv = privWith(row.friend, user, row.access);
-  if (priv === Priv.none)
-    throw new AppError(ErrorCode.FORBIDDEN, msg('noWatchPermission', ctx.lang));
+  if (priv === Priv.none) throw refusal(ErrorCode.FORBIDDEN, 'noWatchPermission');
   return {
     friend: row.friend,
     ownerEmail: row.ownerEmail ?? '',
@@ -68,7 +62,7 @@ export async function resolveSubject(
   if (wanted) {
     const found = await repo.subjectByName(userId, friend.id, wanted);
     if (found) return found;
-    if (!create) throw new AppError(ErrorCode.NOT_FOUND, msg('subjectNotFound', ctx.lang));
+    if (!create) throw refusal(ErrorCode.NOT_FOUND, 'subjectNotFound');
     return createSubjectWithGreeting(repo, userId, friend, wanted);
   }
   const [latest] = await repo.listSubjects(userId, friend.id);

@@ -19,7 +19,7 @@ export function memoryFactsService(deps: Deps) {
 
   async function open(friendid: string, ctx: Ctx) {
     const me = requireUser(ctx);
-    const { friend } = await openFriend(friends, friendid, me, ctx);
+    const { friend } = await openFriend(friends, friendid, me);
     return { userId: me.id, friendId: friend.id };
   }
 

@@ -18,7 +18,7 @@ export function chatSearchService(deps: Pick<Deps, 'db'>) {
     async search(input: ParsedInput<'SearchConversations'>, ctx: Ctx) {
       // The session's user and a character they may watch; only their own subjects are read.
       const me = requireUser(ctx);
-      const { friend } = await openFriend(friends, input.friendid, me, ctx);
+      const { friend } = await openFriend(friends, input.friendid, me);
       const terms = searchTerms(input.q);
       if (!terms.length) return { hits: [], hasmore: false };
       await repo.indexPending(me.id, friend.id);

@@ -1,7 +1,7 @@
 import { friendTypeTraits, Priv, UserType } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
-import { AppError } from '../errors.ts';
+import { AppError, refusal } from '../errors.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
 import { msg } from '../messages.ts';
@@ -33,12 +33,12 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
 
   async function open(friendid: string, ctx: Ctx) {
     const me = requireUser(ctx);
-    return { me, ...(await openFriend(friends, friendid, me, ctx)) };
+    return { me, ...(await openFriend(friends, friendid, me)) };
   }
 
-  async function existing(userId: number, friendRowId: number, name: string, ctx: Ctx) {
+  async function existing(userId: number, friendRowId: number, name: string) {
     const s = await repo.subjectByName(userId, friendRowId, name);
-    if (!s) throw new AppError(ErrorCode.NOT_FOUND, msg('subjectNotFound', ctx.lang));
+    if (!s) throw refusal(ErrorCode.NOT_FOUND, 'subjectNotFound');
     return s;
   }
 
@@ -142,17 +142,17 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
 
     async fork(input: ParsedInput<'ForkSubject'>, ctx: Ctx) {
       const { me, friend } = await open(input.friendid, ctx);
-      if (!input.newsubject) throw new AppError(ErrorCode.BAD_INPUT, msg('subjectBlank', ctx.lang));
-      const from = await existing(me.id, friend.id, input.subject, ctx);
+      if (!input.newsubject) throw refusal(ErrorCode.BAD_INPUT, 'subjectBlank');
+      const from = await existing(me.id, friend.id, input.subject);
       if (await repo.subjectByName(me.id, friend.id, input.newsubject))
-        throw new AppError(ErrorCode.CONFLICT, msg('subjectExists', ctx.lang));
+        throw refusal(ErrorCode.CONFLICT, 'subjectExists');
       const copy = await repo.forkSubject(from, input.newsubject);
       return { subject: copy.name };
     },
 
     async remove(input: ParsedInput<'DelSubject'>, ctx: Ctx) {
       const { me, friend } = await open(input.friendid, ctx);
-      const s = await existing(me.id, friend.id, input.subject, ctx);
+      const s = await existing(me.id, friend.id, input.subject);
       await repo.deleteSubject(s.id);
       return { subjects: (await repo.listSubjects(me.id, friend.id)).map((x) => x.name) };
     },
@@ -160,15 +160,14 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
     /** A new subject (or the existing one of that name), or a rename of `subject`. */
     async update(input: ParsedInput<'UpdateSubject'>, ctx: Ctx) {
       const { me, friend } = await open(input.friendid, ctx);
-      if (!input.newsubject) throw new AppError(ErrorCode.BAD_INPUT, msg('subjectBlank', ctx.lang));
+      if (!input.newsubject) throw refusal(ErrorCode.BAD_INPUT, 'subjectBlank');
       const clash = await repo.subjectByName(me.id, friend.id, input.newsubject);
       if (!input.subject) {
         const s = clash ?? (await createSubjectWithGreeting(repo, me.id, friend, input.newsubject));
         return { subject: s.name };
       }
-      const s = await existing(me.id, friend.id, input.subject, ctx);
-      if (clash && clash.id !== s.id)
-        throw new AppError(ErrorCode.CONFLICT, msg('subjectExists', ctx.lang));
+      const s = await existing(me.id, friend.id, input.subject);
+      if (clash && clash.id !== s.id) throw refusal(ErrorCode.CONFLICT, 'subjectExists');
       return { subject: (await repo.updateSubject(s.id, { name: input.newsubject })).name };
     },
 

@@ -1,7 +1,6 @@
 import { EditPriv, Priv } from '../../protocol/constants.ts';
-import { ErrorCode, type Lang } from '../../protocol/errors.ts';
-import { AppError, refusal } from '../errors.ts';
-import { msg, type MessageKey } from '../messages.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { refusal } from '../errors.ts';
 import type { SessionUser } from '../rpc/context.ts';
 import type { FriendRow, FriendsRepo } from './friends.repo.ts';
 
@@ -54,23 +53,18 @@ export interface FriendAccess {
  * refuses unless the caller may `view` or `edit` it. A stranger learns no more than that the
  * id is taken (which UniqueFriendId tells anyone anyway).
  *
- * The refusals are keyed (worded by whoever answers the caller). `lang` is only for callers
- * whose direct endpoints still answer a refusal's own text (chat, group, knowledge, reading);
- * drop it when they have moved to keyed refusals.
+ * The refusals are keyed: whoever answers the caller words them in the caller's language.
  */
 export async function requireFriend(
   repo: Pick<FriendsRepo, 'byFriendId' | 'accessFor'>,
   friendid: string,
   user: SessionUser,
   need: 'view' | 'edit',
-  lang?: Lang,
 ): Promise<FriendAccess> {
-  const refuse = (code: ErrorCode, key: MessageKey) =>
-    lang ? new AppError(code, msg(key, lang)) : refusal(code, key);
   const row = await repo.byFriendId(friendid);
-  if (!row) throw refuse(ErrorCode.NOT_FOUND, 'friendNotFound');
+  if (!row) throw refusal(ErrorCode.NOT_FOUND, 'friendNotFound');
   const priv = await friendPriv(repo, row.friend, user);
-  if (priv === Priv.none) throw refuse(ErrorCode.FORBIDDEN, 'friendNoAccess');
-  if (need === 'edit' && priv !== Priv.edit) throw refuse(ErrorCode.FORBIDDEN, 'noEditPermission');
+  if (priv === Priv.none) throw refusal(ErrorCode.FORBIDDEN, 'friendNoAccess');
+  if (need === 'edit' && priv !== Priv.edit) throw refusal(ErrorCode.FORBIDDEN, 'noEditPermission');
   return { friend: row.friend, priv };
 }

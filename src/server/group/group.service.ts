@@ -8,7 +8,7 @@ import type { ParsedInput } from '../../protocol/registry.ts';
 import type { ChatDeps } from '../chat/chat.service.ts';
 import { openFriend } from '../chat/conversation.ts';
 import { createReplyRunner } from '../chat/reply-runner.ts';
-import { AppError } from '../errors.ts';
+import { refusal } from '../errors.ts';
 import { friendPriv } from '../friends/friend-access.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
@@ -54,16 +54,15 @@ export function groupService(deps: ChatDeps) {
   deps.jobs.schedule('group-sweep-stale', '*/5 * * * *');
 
   /** The ticked characters, each one the caller may watch; refused when one is not. */
-  async function openMembers(ids: string[], me: SessionUser, ctx: Ctx) {
-    if (ids.length === 0) throw new AppError(ErrorCode.BAD_INPUT, msg('groupTooFew', ctx.lang));
+  async function openMembers(ids: string[], me: SessionUser) {
+    if (ids.length === 0) throw refusal(ErrorCode.BAD_INPUT, 'groupTooFew');
     const rows: FriendRow[] = [];
-    for (const id of ids) rows.push((await openFriend(friends, id, me, ctx)).friend);
+    for (const id of ids) rows.push((await openFriend(friends, id, me)).friend);
     return rows;
   }
 
-  async function busy(userId: number, ctx: Ctx) {
-    if ((await repo.streamingCount(userId)) > 0)
-      throw new AppError(ErrorCode.CONFLICT, msg('groupBusy', ctx.lang));
+  async function busy(userId: number) {
+    if ((await repo.streamingCount(userId)) > 0) throw refusal(ErrorCode.CONFLICT, 'groupBusy');
   }
 
   /**
@@ -73,11 +72,11 @@ export function groupService(deps: ChatDeps) {
    */
   async function startGroupTurn(input: ParsedInput<'MultiChatAsk'>, ctx: Ctx) {
     const me = requireUser(ctx);
-    const members = await openMembers(input.friends, me, ctx);
+    const members = await openMembers(input.friends, me);
     const lang = input.lang ?? ctx.lang;
     if (input.to && !members.some((m) => m.friendid.toLowerCase() === input.to!.toLowerCase()))
-      throw new AppError(ErrorCode.BAD_INPUT, msg('groupNotMember', lang));
-    await busy(me.id, ctx);
+      throw refusal(ErrorCode.BAD_INPUT, 'groupNotMember');
+    await busy(me.id);
     // Credits first: a spent balance refuses before anything is stored (billing). The hold
     // covers the whole turn; each answer is charged as it finishes, then the hold goes back.
     const offline = members.every(
@@ -190,20 +189,18 @@ export function groupService(deps: ChatDeps) {
       const lang = input.lang ?? ctx.lang;
       const found = (await repo.messageById(input.replyid))?.message;
       if (!found || found.userId !== me.id || found.role !== 'assistant' || !found.friendId)
-        throw new AppError(ErrorCode.NOT_FOUND, msg('groupMessageNotFound', ctx.lang));
-      if (found.status !== 'failed')
-        throw new AppError(ErrorCode.CONFLICT, msg('replyNotFailed', ctx.lang));
+        throw refusal(ErrorCode.NOT_FOUND, 'groupMessageNotFound');
+      if (found.status !== 'failed') throw refusal(ErrorCode.CONFLICT, 'replyNotFailed');
       const question = await repo.lastUserMessage(me.id);
-      if (!question || question.id > found.id)
-        throw new AppError(ErrorCode.CONFLICT, msg('groupRetryOld', ctx.lang));
-      await busy(me.id, ctx);
+      if (!question || question.id > found.id) throw refusal(ErrorCode.CONFLICT, 'groupRetryOld');
+      await busy(me.id);
       const row = await friends.byId(found.friendId);
-      if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('friendNotFound', ctx.lang));
-      const friend = (await openFriend(friends, row.friendid, me, ctx)).friend;
+      if (!row) throw refusal(ErrorCode.NOT_FOUND, 'friendNotFound');
+      const friend = (await openFriend(friends, row.friendid, me)).friend;
       const ticked = (await repo.selection(me.id)).filter(
         (id) => id.toLowerCase() !== friend.friendid.toLowerCase(),
       );
-      const members = [friend, ...(await openMembers(ticked, me, ctx).catch(() => []))];
+      const members = [friend, ...(await openMembers(ticked, me).catch(() => []))];
       const hold = await deps.credits.reserveTurn(
         me.id,
         { offline: deps.engine.resolver.resolve(friend.model).provider === 'offline' },
@@ -221,9 +218,9 @@ export function groupService(deps: ChatDeps) {
 
     async reset(input: ParsedInput<'ResetMultiConversation'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      await busy(me.id, ctx);
+      await busy(me.id);
       if (input.friends?.length) {
-        const members = await openMembers(input.friends, me, ctx);
+        const members = await openMembers(input.friends, me);
         await repo.setSelection(
           me.id,
           members.map((m) => m.friendid),
@@ -235,12 +232,12 @@ export function groupService(deps: ChatDeps) {
 
     async rewind(input: ParsedInput<'RewindMultiConversation'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      await busy(me.id, ctx);
+      await busy(me.id);
       const lines = await repo.conversation(me.id, 10_000);
       const target = lines.find((j) =>
         input.id ? j.m.id === input.id : !!input.tm && formatTime(j.m.createdAt) === input.tm,
       );
-      if (!target) throw new AppError(ErrorCode.NOT_FOUND, msg('groupMessageNotFound', ctx.lang));
+      if (!target) throw refusal(ErrorCode.NOT_FOUND, 'groupMessageNotFound');
       return { removed: await repo.deleteAfter(me.id, target.m.id) };
     },
 

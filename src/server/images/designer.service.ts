@@ -177,7 +177,7 @@ export function designerService(
     async ask(input: ParsedInput<'AskGraphicalDesigner'>, ctx: Ctx) {
       const me = generation.requireImageMaker(ctx);
       const lang = input.lang ?? ctx.lang;
-      const { friend } = await openFriend(friends, DESIGNER_ID, me, ctx);
+      const { friend } = await openFriend(friends, DESIGNER_ID, me);
       const subject = await resolveSubject(chat, me.id, friend, undefined, ctx);
       const pasted = input.img ? await generation.storeReference(me, input.img) : '';
       await chat.insertMessage({

@@ -1,9 +1,8 @@
 import { friendTypeTraits, Priv } from '../../protocol/constants.ts';
-import { ErrorCode, type Lang } from '../../protocol/errors.ts';
-import { AppError } from '../errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { refusal } from '../errors.ts';
 import { requireFriend } from '../friends/friend-access.ts';
 import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
-import { msg } from '../messages.ts';
 import type { SessionUser } from '../rpc/context.ts';
 import type { FileScope } from './files.repo.ts';
 
@@ -29,14 +28,13 @@ export async function requireFileScope(
   friends: FriendsRepo,
   friendid: string,
   user: SessionUser,
-  lang: Lang,
 ): Promise<FileAccess> {
-  const { friend, priv } = await requireFriend(friends, friendid, user, 'view', lang);
+  const { friend, priv } = await requireFriend(friends, friendid, user, 'view');
   if (priv === Priv.edit) {
     return { friend, scope: { friendRowId: friend.id, ownerId: null }, personal: false };
   }
   if (!hasPersonalFiles(friend)) {
-    throw new AppError(ErrorCode.FORBIDDEN, msg('noEditPermission', lang));
+    throw refusal(ErrorCode.FORBIDDEN, 'noEditPermission');
   }
   return { friend, scope: { friendRowId: friend.id, ownerId: user.id }, personal: true };
 }

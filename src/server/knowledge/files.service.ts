@@ -1,12 +1,12 @@
-import { ErrorCode, type Lang } from '../../protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { refusal } from '../errors.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
 import { randomName } from '../infra/storage.ts';
 import { uploadAllowed } from '../infra/upload-limit.ts';
-import { msg, type MessageKey } from '../messages.ts';
+import { type MessageKey } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { detectChapters, indexText } from './chapters.ts';
 import { chunksRepo } from './chunks.repo.ts';
@@ -65,27 +65,28 @@ export function filesService(deps: Deps) {
     uploadTooManyPersonal: String(maxFiles),
     uploadDocxTooLarge: String(deps.config.DOCX_MAX_UNZIPPED_MB),
   };
-  const bad = (key: MessageKey, lang: Lang) =>
-    new AppError(
+  const bad = (key: MessageKey) =>
+    refusal(
       // A full extraction queue is a moment's overload, not a bad file.
       key === 'extractBusy' ? ErrorCode.RATE_LIMITED : ErrorCode.BAD_INPUT,
-      msg(key, lang, { max: maxOf[key] ?? mb }),
+      key,
+      { max: maxOf[key] ?? mb },
     );
 
   /** Editors: the character's shared files; other users of a helper: their own (file-scope.ts). */
   const scopeOf = (friendid: string, ctx: Ctx) =>
-    requireFileScope(friends, friendid, requireUser(ctx), ctx.lang);
+    requireFileScope(friends, friendid, requireUser(ctx));
 
   async function fileOf(friendid: string, num: number, ctx: Ctx) {
     const { scope } = await scopeOf(friendid, ctx);
     const file = await files.byNum(scope, num);
-    if (!file) throw new AppError(ErrorCode.NOT_FOUND, msg('fileNotFound', ctx.lang));
+    if (!file) throw refusal(ErrorCode.NOT_FOUND, 'fileNotFound');
     return { scope, file };
   }
 
-  const text = (s: string, blank: MessageKey, lang: Lang) => {
+  const text = (s: string, blank: MessageKey) => {
     const t = s.trim();
-    if (!t) throw new AppError(ErrorCode.BAD_INPUT, msg(blank, lang));
+    if (!t) throw refusal(ErrorCode.BAD_INPUT, blank);
     return t;
   };
 
@@ -103,21 +104,21 @@ export function filesService(deps: Deps) {
     async delFile(input: ParsedInput<'DelFile'>, ctx: Ctx) {
       const { scope } = await scopeOf(input.friendid, ctx);
       const key = await files.remove(scope, input.num);
-      if (!key) throw new AppError(ErrorCode.NOT_FOUND, msg('fileNotFound', ctx.lang));
+      if (!key) throw refusal(ErrorCode.NOT_FOUND, 'fileNotFound');
       await deps.storage.delete(key).catch(() => undefined);
       await deps.storage.delete(`${key}.txt`).catch(() => undefined);
       return {};
     },
 
     async updateTitle(input: ParsedInput<'UpdateTitle'>, ctx: Ctx) {
-      const title = text(input.title, 'blankTitle', ctx.lang);
+      const title = text(input.title, 'blankTitle');
       const { scope, file } = await fileOf(input.friendid, input.num, ctx);
       await files.update(scope, file.id, { title, updatedAt: deps.clock.now() });
       return {};
     },
 
     async updateFileSubject(input: ParsedInput<'UpdateFileSubject'>, ctx: Ctx) {
-      const subject = text(input.subject, 'blankSubject', ctx.lang);
+      const subject = text(input.subject, 'blankSubject');
       const { scope, file } = await fileOf(input.friendid, input.num, ctx);
       await files.update(scope, file.id, { subject, updatedAt: deps.clock.now() });
       return {};
@@ -144,15 +145,14 @@ export function filesService(deps: Deps) {
      */
     async upload(up: Upload, ctx: Ctx) {
       const { friend, scope, personal } = await scopeOf(up.friendid, ctx);
-      const lang = ctx.lang;
       const me = requireUser(ctx);
       await uploadAllowed(deps, me.id);
       const tooMany = personal ? 'uploadTooManyPersonal' : 'uploadTooMany';
       const kind = kindOf(up.filename);
-      if (!kind) throw bad('uploadBadType', lang);
-      if (up.data.length === 0) throw bad('uploadEmpty', lang);
-      if (up.data.length > maxBytes) throw bad('uploadTooLarge', lang);
-      if ((await files.count(scope)) >= maxFiles) throw bad(tooMany, lang);
+      if (!kind) throw bad('uploadBadType');
+      if (up.data.length === 0) throw bad('uploadEmpty');
+      if (up.data.length > maxBytes) throw bad('uploadTooLarge');
+      if ((await files.count(scope)) >= maxFiles) throw bad(tooMany);
 
       let content: string;
       try {
@@ -160,7 +160,7 @@ export function filesService(deps: Deps) {
       } catch (err) {
         if (!(err instanceof ExtractError)) throw err;
         ctx.log.info({ reason: err.reason, detail: err.message, kind }, 'upload refused');
-        throw bad(failureMessage[err.reason], lang);
+        throw bad(failureMessage[err.reason]);
       }
       // Chapters and pages are found here; editors correct them in the files manager.
       const chapters = detectChapters(content);
@@ -200,7 +200,7 @@ export function filesService(deps: Deps) {
       }
       if (!row) {
         await dropStored();
-        throw bad(tooMany, lang);
+        throw bad(tooMany);
       }
       await queueEmbedding(deps, friend.id);
       return { num: row.id, passages: passages.length, chars: content.length };

@@ -1,6 +1,7 @@
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import type { AppError } from '../errors.ts';
+import { refusal } from '../errors.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
 import { hashToken, newToken } from '../infra/secrets.ts';
 import { msg } from '../messages.ts';
@@ -36,17 +37,17 @@ export function googleDocsService(deps: Deps, knowledge: KnowledgeService) {
 
   const readFailed = (err: unknown, lang: Lang, authorized: boolean): AppError => {
     if (err instanceof GoogleDocsError && err.kind === 'network') {
-      return new AppError(ErrorCode.UPSTREAM, msg('gdocUpstream', lang));
+      return refusal(ErrorCode.UPSTREAM, 'gdocUpstream');
     }
     if (err instanceof GoogleDocsError && err.kind === 'toolong') {
-      return new AppError(ErrorCode.BAD_INPUT, msg('uploadTooLarge', lang, { max: '12' }));
+      return refusal(ErrorCode.BAD_INPUT, 'uploadTooLarge', { max: '12' });
     }
     const key = authorized
       ? 'gdocReadError'
       : port.oauthConfigured
         ? 'gdocReadErrorHint'
         : 'gdocReadErrorPublic';
-    return new AppError(ErrorCode.NOT_FOUND, msg(key, lang));
+    return refusal(ErrorCode.NOT_FOUND, key);
   };
 
   /** With the user's tokens when they have some (refreshed ones are kept); else the public export. */
@@ -75,7 +76,7 @@ export function googleDocsService(deps: Deps, knowledge: KnowledgeService) {
     async createAuthUrl(ctx: Ctx) {
       const me = requireUser(ctx);
       if (!port.oauthConfigured) {
-        throw new AppError(ErrorCode.NOT_CONFIGURED, msg('gdocNotConfigured', ctx.lang));
+        throw refusal(ErrorCode.NOT_CONFIGURED, 'gdocNotConfigured');
       }
       const state = newToken();
       await repo.saveState(
@@ -120,23 +121,24 @@ export function googleDocsService(deps: Deps, knowledge: KnowledgeService) {
       const me = requireUser(ctx);
       const lang = ctx.lang;
       const link = input.doc_url.trim();
-      if (link.length < MIN_LINK) throw new AppError(ErrorCode.BAD_INPUT, msg('gdocBadLink', lang));
+      if (link.length < MIN_LINK) throw refusal(ErrorCode.BAD_INPUT, 'gdocBadLink');
       const docId = docIdFrom(link);
-      if (!docId) throw new AppError(ErrorCode.BAD_INPUT, msg('gdocBadLink', lang));
+      if (!docId) throw refusal(ErrorCode.BAD_INPUT, 'gdocBadLink');
       // A document becomes a knowledge subject, which is the character's (editors only).
       // A user of a helper who is not its editor has personal files there, not subjects.
-      const { friend, personal } = await requireFileScope(friends, input.friend, me, lang);
-      if (personal) throw new AppError(ErrorCode.FORBIDDEN, msg('gdocPersonalRefused', lang));
+      const { friend, personal } = await requireFileScope(friends, input.friend, me);
+      if (personal) throw refusal(ErrorCode.FORBIDDEN, 'gdocPersonalRefused');
 
       const doc = await read(me.id, docId, lang);
       const text = doc.text.replace(/\r\n?/g, '\n').trim();
-      if (!text) throw new AppError(ErrorCode.NOT_FOUND, msg('gdocReadError', lang));
+      if (!text) throw refusal(ErrorCode.NOT_FOUND, 'gdocReadError');
       const subject = (input.subject?.trim() || doc.title.trim() || 'Google Docs').slice(0, 300);
-      const saved = await knowledge.importText(
-        friend.id,
-        { subject, contents: text, sourceRef: docId, userId: me.id },
-        ctx,
-      );
+      const saved = await knowledge.importText(friend.id, {
+        subject,
+        contents: text,
+        sourceRef: docId,
+        userId: me.id,
+      });
       return {
         num: saved.num,
         subject: saved.subject,

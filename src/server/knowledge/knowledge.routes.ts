@@ -9,7 +9,7 @@ import { receiveUpload, requireFile, UploadRefusal } from '../http/upload.ts';
 import { callerContext, ensureXsrfCookie } from '../http/request.ts';
 import { standalonePageCsp } from '../http/security-headers.ts';
 import { msg } from '../messages.ts';
-import { failure, pickLang } from '../rpc/dispatcher.ts';
+import { failure, failureOf, pickLang } from '../rpc/dispatcher.ts';
 import type { Services } from '../services.ts';
 
 /** Closes the tab Google's redirect opened; allowed by its hash in the page's own CSP. */
@@ -94,7 +94,7 @@ export async function registerKnowledgeRoutes(
       return json(reply, 200, { Error: ErrorCode.OK, ...out });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      const r = failure(err.code, ctx.lang, err.message, err.extra);
+      const r = failureOf(err, ctx.lang);
       return json(reply, r.status, r.body);
     }
   });

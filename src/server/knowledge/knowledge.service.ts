@@ -1,11 +1,10 @@
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { refusal } from '../errors.ts';
 import { requireFriend } from '../friends/friend-access.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
-import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { chunkText } from './chunking.ts';
 import { chunksRepo } from './chunks.repo.ts';
@@ -30,16 +29,13 @@ export function knowledgeService(deps: Deps) {
 
   /** Knowledge is the character's making: only its editors read or change it. */
   async function editable(friendid: string, ctx: Ctx) {
-    return (await requireFriend(friends, friendid, requireUser(ctx), 'edit', ctx.lang)).friend;
+    return (await requireFriend(friends, friendid, requireUser(ctx), 'edit')).friend;
   }
 
-  function saved(result: AddResult | undefined, ctx: Ctx) {
-    if (!result) throw new AppError(ErrorCode.NOT_FOUND, msg('knowledgeNotFound', ctx.lang));
+  function saved(result: AddResult | undefined) {
+    if (!result) throw refusal(ErrorCode.NOT_FOUND, 'knowledgeNotFound');
     if ('tooMany' in result) {
-      throw new AppError(
-        ErrorCode.BAD_INPUT,
-        msg('knowledgeTooMany', ctx.lang, { max: String(MAX_SUBJECTS) }),
-      );
+      throw refusal(ErrorCode.BAD_INPUT, 'knowledgeTooMany', { max: String(MAX_SUBJECTS) });
     }
     return answer(result.row);
   }
@@ -60,18 +56,18 @@ export function knowledgeService(deps: Deps) {
       const num = input.num || null;
       if (num !== null && input.contents === undefined && input.subject === undefined) {
         const row = await repo.byNum(friend.id, num);
-        if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('knowledgeNotFound', ctx.lang));
+        if (!row) throw refusal(ErrorCode.NOT_FOUND, 'knowledgeNotFound');
         return answer(row);
       }
       let subject = input.subject?.trim() ?? '';
       let contents = input.contents;
       if (num !== null) {
         const row = await repo.byNum(friend.id, num);
-        if (!row) throw new AppError(ErrorCode.NOT_FOUND, msg('knowledgeNotFound', ctx.lang));
+        if (!row) throw refusal(ErrorCode.NOT_FOUND, 'knowledgeNotFound');
         subject ||= row.subject;
         contents ??= row.contents;
       }
-      if (!subject) throw new AppError(ErrorCode.BAD_INPUT, msg('blankSubject', ctx.lang));
+      if (!subject) throw refusal(ErrorCode.BAD_INPUT, 'blankSubject');
       contents ??= '';
       const result = await repo.save(
         friend.id,
@@ -80,7 +76,7 @@ export function knowledgeService(deps: Deps) {
         chunkText(contents),
         MAX_SUBJECTS,
       );
-      const answered = saved(result, ctx);
+      const answered = saved(result);
       await queueEmbedding(deps, friend.id);
       return answered;
     },
@@ -88,7 +84,7 @@ export function knowledgeService(deps: Deps) {
     async del(input: ParsedInput<'DelKnowledgeManual'>, ctx: Ctx) {
       const friend = await editable(input.friendid, ctx);
       if (!(await repo.remove(friend.id, input.num))) {
-        throw new AppError(ErrorCode.NOT_FOUND, msg('knowledgeNotFound', ctx.lang));
+        throw refusal(ErrorCode.NOT_FOUND, 'knowledgeNotFound');
       }
       return {};
     },
@@ -100,7 +96,6 @@ export function knowledgeService(deps: Deps) {
     async importText(
       friendRowId: number,
       w: { subject: string; contents: string; sourceRef: string; userId: number },
-      ctx: Ctx,
     ) {
       const result = await repo.saveBySubject(
         friendRowId,
@@ -115,7 +110,7 @@ export function knowledgeService(deps: Deps) {
         chunkText(w.contents),
         MAX_SUBJECTS,
       );
-      const answered = saved(result, ctx);
+      const answered = saved(result);
       await queueEmbedding(deps, friendRowId);
       return answered;
     },

@@ -1,12 +1,11 @@
-import { ErrorCode, type Lang } from '../../protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { refusal } from '../errors.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
 import { indexText, type ChapterHeading } from '../knowledge/chapters.ts';
 import { requireFileScope } from '../knowledge/file-scope.ts';
 import { filesRepo, type FileRow, type FileScope } from '../knowledge/files.repo.ts';
-import { msg } from '../messages.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { fileChaptersRepo } from './file-chapters.repo.ts';
 
@@ -19,11 +18,7 @@ function textLines(text: string): string[] {
  * The editor's headings placed in the order of the text. A line given twice takes its
  * occurrences one after the other; a line the text does not hold is refused by name.
  */
-export function placeHeadings(
-  text: string,
-  wanted: ChapterHeading[],
-  lang: Lang,
-): ChapterHeading[] {
+export function placeHeadings(text: string, wanted: ChapterHeading[]): ChapterHeading[] {
   const at = new Map<string, number[]>();
   textLines(text).forEach((line, i) => {
     if (line) at.set(line, [...(at.get(line) ?? []), i]);
@@ -34,10 +29,7 @@ export function placeHeadings(
     const k = used.get(line) ?? 0;
     const pos = at.get(line)?.[k];
     if (pos === undefined) {
-      throw new AppError(
-        ErrorCode.BAD_INPUT,
-        msg('chapterLineMissing', lang, { line: line.slice(0, 80) }),
-      );
+      throw refusal(ErrorCode.BAD_INPUT, 'chapterLineMissing', { line: line.slice(0, 80) });
     }
     used.set(line, k + 1);
     return { pos, heading: { n: h.n, line } };
@@ -75,15 +67,15 @@ export function fileChaptersService(deps: Deps) {
 
   return {
     async getSet(input: ParsedInput<'GetSetFileChapters'>, ctx: Ctx) {
-      const { scope } = await requireFileScope(friends, input.friendid, requireUser(ctx), ctx.lang);
+      const { scope } = await requireFileScope(friends, input.friendid, requireUser(ctx));
       const file = await files.byNum(scope, input.num);
-      if (!file) throw new AppError(ErrorCode.NOT_FOUND, msg('fileNotFound', ctx.lang));
+      if (!file) throw refusal(ErrorCode.NOT_FOUND, 'fileNotFound');
       if (input.chapters === undefined) return describe(scope, file);
 
       const stored = await deps.storage.get(`${file.storageKey}.txt`);
-      if (!stored) throw new AppError(ErrorCode.NOT_FOUND, msg('fileNotFound', ctx.lang));
+      if (!stored) throw refusal(ErrorCode.NOT_FOUND, 'fileNotFound');
       const text = stored.toString('utf8');
-      const headings = placeHeadings(text, input.chapters, ctx.lang);
+      const headings = placeHeadings(text, input.chapters);
       await repo.replace(scope, file.id, headings, indexText(text, headings), deps.clock.now());
       return describe(scope, { ...file, chapters: headings });
     },

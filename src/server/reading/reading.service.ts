@@ -13,13 +13,7 @@ export function readingService(deps: Deps) {
   return {
     /** Whether the character cites its passages: its editors read and set it. */
     async citations(input: ParsedInput<'GetSetCitations'>, ctx: Ctx) {
-      const { friend } = await requireFriend(
-        friends,
-        input.friendid,
-        requireUser(ctx),
-        'edit',
-        ctx.lang,
-      );
+      const { friend } = await requireFriend(friends, input.friendid, requireUser(ctx), 'edit');
       if (input.citations === undefined) return { citations: friend.citations };
       await repo.setCitations(friend.id, input.citations);
       return { citations: input.citations };
@@ -28,7 +22,7 @@ export function readingService(deps: Deps) {
     /** The caller's own horizon with a character they may talk to. */
     async horizon(input: ParsedInput<'GetSetHorizon'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      const { friend } = await requireFriend(friends, input.friendid, me, 'view', ctx.lang);
+      const { friend } = await requireFriend(friends, input.friendid, me, 'view');
       if (input.chapter !== undefined) {
         await repo.setHorizon(me.id, friend.id, input.chapter, deps.clock.now());
       }
