@@ -159,9 +159,9 @@ export function chatService(deps: ChatDeps) {
    * Credits first: a spent balance refuses before anything is stored (billing). Every turn
    * that writes a new answer (ask, regenerate, edit) takes a hold; its charge settles it.
    */
-  function holdCredits(me: { id: number }, friend: { model: string }, ctx: Ctx) {
+  function holdCredits(me: { id: number }, friend: { model: string }) {
     const offline = deps.engine.resolver.resolve(friend.model).provider === 'offline';
-    return deps.credits.reserveTurn(me.id, { offline }, ctx.lang);
+    return deps.credits.reserveTurn(me.id, { offline });
   }
 
   /** The user's message an answer replies to. */
@@ -178,7 +178,7 @@ export function chatService(deps: ChatDeps) {
       const { friend, priv } = await openFriend(friends, input.friendid, me);
       const lang = input.lang ?? ctx.lang;
       const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
-      const hold = await holdCredits(me, friend, ctx);
+      const hold = await holdCredits(me, friend);
       const turn = { me, friend, subject, lang, detailsfor: input.detailsfor };
       // The user's message is stored before the model is called: it is never lost. The
       // reply's row comes in the same statement; what the prompt reads is read meanwhile.
@@ -270,7 +270,7 @@ export function chatService(deps: ChatDeps) {
         lang: ctx.lang,
         detailsfor: input.detailsfor,
       });
-      const hold = await holdCredits(me, friend, ctx);
+      const hold = await holdCredits(me, friend);
       const reply = await repo.addVariant(found.message, {
         subjectId: found.subject.id,
         role: 'assistant',
@@ -298,7 +298,7 @@ export function chatService(deps: ChatDeps) {
       const later = await repo.since(found.subject.id, found.message.id);
       if (later.some((m) => m.status === 'streaming'))
         throw refusal(ErrorCode.CONFLICT, 'replyStillWriting');
-      const hold = await holdCredits(me, friend, ctx);
+      const hold = await holdCredits(me, friend);
       const { userMessage, reply } = await repo.editFrom(found.message, input.message, {
         role: 'assistant',
         status: 'streaming',
