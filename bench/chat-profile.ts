@@ -106,7 +106,8 @@ async function sqlAfterTurns(t: { name: 'product'; base: string; tokens: string[
     if (!r.ok) throw new Error('turn failed');
     await new Promise((res) => setTimeout(res, 1000));
     const { log } = await product.ask<{ log: string[] }>({ type: 'sql-stop' }, 'sql-log');
-    if (process.env.BENCH_SQL_DUMP) console.log(log.map((s) => `    ${s.slice(0, 140)}`).join('\n'));
+    if (process.env.BENCH_SQL_DUMP)
+      console.log(log.map((s) => `    ${s.slice(0, 140)}`).join('\n'));
     // A memory job (its own model call) may run in the window: only the turn's first call counts.
     const after = log.slice(log.indexOf('-- model call') + 1);
     const own = after.filter((s) => !queue(s) || /insert into .*job/i.test(s));
