@@ -2,7 +2,7 @@ import { Priv } from '../../protocol/constants.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ChatEngine } from '../ai/engine.ts';
-import { turnCost } from '../ai/prices.ts';
+import { turnFinished } from './turn-finished.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
@@ -117,19 +117,10 @@ export function chatService(deps: ChatDeps) {
           cachedInputTokens: result.usage.cachedInputTokens,
           outputTokens: result.usage.outputTokens,
         });
-        deps.domain.emit('turn.finished', {
-          userId: subject.userId,
-          friendRowId: prompt.friend.id,
-          friendid: prompt.friend.friendid,
-          replyId: reply.id,
-          model: result.model,
-          offline: result.offline,
-          tokensIn: result.usage.inputTokens,
-          tokensCached: result.usage.cachedInputTokens,
-          tokensOut: result.usage.outputTokens,
-          cost: turnCost(result.model, result.offline, result.usage),
-          at: deps.clock.now().toISOString(),
-        });
+        deps.domain.emit(
+          'turn.finished',
+          turnFinished(subject.userId, prompt.friend, reply.id, result, deps.clock.now()),
+        );
         // Queued before the answer counts as done, so a crash right after cannot lose it; a
         // queue that refuses is logged and the stored answer stands.
         await memory

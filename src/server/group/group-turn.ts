@@ -1,8 +1,8 @@
 import type { GroupAnswer } from '../../protocol/actions/group.ts';
-import { turnCost } from '../ai/prices.ts';
 import type { CreditHold } from '../billing/credits.ts';
 import type { ChatDeps } from '../chat/chat.service.ts';
 import type { ReplyEvent, ReplyRunner } from '../chat/reply-runner.ts';
+import { turnFinished } from '../chat/turn-finished.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
 import { msg } from '../messages.ts';
 import type { Repos } from '../repos.ts';
@@ -197,19 +197,10 @@ export function groupTurns(
               cachedInputTokens: result.usage.cachedInputTokens,
               outputTokens: result.usage.outputTokens,
             });
-            deps.domain.emit('turn.finished', {
-              userId: me.id,
-              friendRowId: friend.id,
-              friendid: friend.friendid,
-              replyId: row.id,
-              model: result.model,
-              offline: result.offline,
-              tokensIn: result.usage.inputTokens,
-              tokensCached: result.usage.cachedInputTokens,
-              tokensOut: result.usage.outputTokens,
-              cost: turnCost(result.model, result.offline, result.usage),
-              at: deps.clock.now().toISOString(),
-            });
+            deps.domain.emit(
+              'turn.finished',
+              turnFinished(me.id, friend, row.id, result, deps.clock.now()),
+            );
             // As in the single chat: queued before the answer counts as done, so a crash
             // right after cannot lose it; a queue that refuses is logged, the answer stands.
             await memory
