@@ -1,55 +1,48 @@
-import '@mantine/core/styles/Popover.css';
-import { Button, Center, Loader, Popover } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Button } from '@mantine/core';
+import { forwardRef, lazy, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetSetHorizon } from './use-horizon.ts';
 
-const HorizonForm = lazy(() => import('./horizon-form.tsx'));
+// The popover and its form (Popover, floating-ui, NumberInput) load on the first click: the
+// chat's first paint shows only the button.
+const HorizonPopover = lazy(() => import('./horizon-popover.tsx'));
+
+type ButtonProps = { chapter: number | null } & ComponentPropsWithoutRef<'button'>;
+
+/** The toolbar button: the popover's target, before and after the popover loads. */
+export const HorizonButton = forwardRef<HTMLButtonElement, ButtonProps>(function HorizonButton(
+  { chapter, ...rest },
+  ref,
+) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      ref={ref}
+      size="compact-xs"
+      variant={chapter === null ? 'subtle' : 'light'}
+      color={chapter === null ? 'gray' : 'grape'}
+      data-testid="horizon-button"
+      {...rest}
+    >
+      {chapter === null ? t('reading.horizonButton') : t('reading.horizonSet', { n: chapter })}
+    </Button>
+  );
+});
 
 /**
  * "I have read up to chapter N": the character then keeps later chapters to itself, and
  * retrieval never finds them (issue 18). Saying it in the chat works too (the server reads it).
  */
 export function HorizonControl({ friendid }: { friendid: string }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const query = useGetSetHorizon(friendid);
   const chapter = query.data?.chapter ?? null;
   const chapters = query.data?.chapters ?? 0;
-
+  const button = <HorizonButton chapter={chapter} onClick={() => setWanted(true)} />;
+  if (!wanted) return button;
   return (
-    <Popover
-      opened={open}
-      onChange={setOpen}
-      width={300}
-      position="bottom-end"
-      withArrow
-      shadow="md"
-    >
-      <Popover.Target>
-        <Button
-          size="compact-xs"
-          variant={chapter === null ? 'subtle' : 'light'}
-          color={chapter === null ? 'gray' : 'grape'}
-          data-testid="horizon-button"
-          onClick={() => setOpen((o) => !o)}
-        >
-          {chapter === null ? t('reading.horizonButton') : t('reading.horizonSet', { n: chapter })}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown data-testid="horizon-popover">
-        {open ? (
-          <Suspense
-            fallback={
-              <Center>
-                <Loader size="xs" />
-              </Center>
-            }
-          >
-            <HorizonForm friendid={friendid} chapter={chapter} chapters={chapters} />
-          </Suspense>
-        ) : null}
-      </Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={button}>
+      <HorizonPopover friendid={friendid} chapter={chapter} chapters={chapters} />
+    </Suspense>
   );
 }

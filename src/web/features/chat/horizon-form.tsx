@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSetHorizon } from './use-horizon.ts';
 
 /**
- * The horizon popover's form (horizon-control.tsx loads it when the popover opens: its number
+ * The horizon popover's form (loaded with the popover, horizon-popover.tsx: its number
  * field brings react-number-format, which the chat's first paint does not need).
  */
 export default function HorizonForm({
