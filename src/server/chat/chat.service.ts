@@ -2,7 +2,7 @@ import { Priv } from '../../protocol/constants.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ChatEngine } from '../ai/engine.ts';
-import { turnCost } from '../ai/prices.ts';
+import { turnFinished } from './turn-finished.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';
@@ -117,19 +117,10 @@ export function chatService(deps: ChatDeps) {
           cachedInputTokens: result.usage.cachedInputTokens,
           outputTokens: result.usage.outputTokens,
         });
-        deps.domain.emit('turn.finished', {
-          userId: subject.userId,
-          friendRowId: prompt.friend.id,
-          friendid: prompt.friend.friendid,
-          replyId: reply.id,
-          model: result.model,
-          offline: result.offline,
-          tokensIn: result.usage.inputTokens,
-          tokensCached: result.usage.cachedInputTokens,
-          tokensOut: result.usage.outputTokens,
-          cost: turnCost(result.model, result.offline, result.usage),
-          at: deps.clock.now().toISOString(),
-        });
+        deps.domain.emit(
+          'turn.finished',
+          turnFinished(subject.userId, prompt.friend, reply.id, result, deps.clock.now()),
+        );
         // Queued before the answer counts as done, so a crash right after cannot lose it; a
         // queue that refuses is logged and the stored answer stands.
         await memory
@@ -159,9 +150,9 @@ export function chatService(deps: ChatDeps) {
    * Credits first: a spent balance refuses before anything is stored (billing). Every turn
    * that writes a new answer (ask, regenerate, edit) takes a hold; its charge settles it.
    */
-  function holdCredits(me: { id: number }, friend: { model: string }, ctx: Ctx) {
+  function holdCredits(me: { id: number }, friend: { model: string }) {
     const offline = deps.engine.resolver.resolve(friend.model).provider === 'offline';
-    return deps.credits.reserveTurn(me.id, { offline }, ctx.lang);
+    return deps.credits.reserveTurn(me.id, { offline });
   }
 
   /** The user's message an answer replies to. */
@@ -178,7 +169,7 @@ export function chatService(deps: ChatDeps) {
       const { friend, priv } = await openFriend(friends, input.friendid, me);
       const lang = input.lang ?? ctx.lang;
       const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
-      const hold = await holdCredits(me, friend, ctx);
+      const hold = await holdCredits(me, friend);
       const turn = { me, friend, subject, lang, detailsfor: input.detailsfor };
       // The user's message is stored before the model is called: it is never lost. The
       // reply's row comes in the same statement; what the prompt reads is read meanwhile.
@@ -270,7 +261,7 @@ export function chatService(deps: ChatDeps) {
         lang: ctx.lang,
         detailsfor: input.detailsfor,
       });
-      const hold = await holdCredits(me, friend, ctx);
+      const hold = await holdCredits(me, friend);
       const reply = await repo.addVariant(found.message, {
         subjectId: found.subject.id,
         role: 'assistant',
@@ -298,7 +289,7 @@ export function chatService(deps: ChatDeps) {
       const later = await repo.since(found.subject.id, found.message.id);
       if (later.some((m) => m.status === 'streaming'))
         throw refusal(ErrorCode.CONFLICT, 'replyStillWriting');
-      const hold = await holdCredits(me, friend, ctx);
+      const hold = await holdCredits(me, friend);
       const { userMessage, reply } = await repo.editFrom(found.message, input.message, {
         role: 'assistant',
         status: 'streaming',
