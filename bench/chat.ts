@@ -110,11 +110,11 @@ async function measure(t: Target, server: Child): Promise<Figures> {
   // N concurrent ten-second streams.
   if (!want('streams')) return f;
   await server.reset();
-  let s0 = await server.stats();
+  const s0 = await server.stats();
   const many = await load(STREAMS, STREAMS, (i) =>
     turn(t, 100 + i, `many ${i} ${script(200, 50, PROVIDER_TTFT)}`, true),
   );
-  let s1 = await server.stats();
+  const s1 = await server.stats();
   f.streamsS = many.ms / 1000;
   f.streamErrors = many.results.filter((r) => !r.ok).length;
   f.peakRss = s1.peakRss / MiB;
