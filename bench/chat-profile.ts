@@ -62,7 +62,12 @@ try {
     kind === 'turn'
       ? turn(t, 0, `p ${i} ${script(2, 0, 0)}`, true)
       : kind === 'tokens'
-        ? turn(t, w, `p ${i} ${script(201, 0, 0)}`, true)
+        ? turn(
+            t,
+            w,
+            `p ${i} ${script(Number(process.env.BENCH_TOKENS ?? 201), Number(process.env.BENCH_GAP ?? 0), 0)}`,
+            true,
+          )
         : turn(t, w, `p ${i} ${script(20, 0, 0)}`, false);
   const [count, conc] = kind === 'turn' ? [40, 1] : kind === 'tokens' ? [40, 20] : [200, 10];
   await load(60, conc, play); // warm: JIT, pools, caches

@@ -12,11 +12,16 @@ import { Session } from 'node:inspector/promises';
 export interface ProbeStats {
   /** CPU microseconds, user + system, since the process started. */
   cpuUs: number;
+  /** The system (kernel) part of cpuUs. */
+  sysUs: number;
   rss: number;
   peakRss: number;
   /** Sum and count of the CPU from a request's arrival to its first outgoing call. */
   beforeCallUs: number;
   beforeCalls: number;
+  /** Sum of the wall time (ms) over the same spans: with one turn at a time, what the
+   * product adds to the first token before the model is asked. */
+  beforeCallMs: number;
 }
 
 export type ProbeMessage =
@@ -36,13 +41,17 @@ export function startProbe() {
   let beforeCallUs = 0;
   let beforeCalls = 0;
   let arrived: number | null = null;
+  let arrivedAt = 0;
+  let beforeCallMs = 0;
   subscribe('http.server.request.start', () => {
     arrived = cpuNow();
+    arrivedAt = performance.now();
   });
   // Node's fetch (undici) announces each request it creates: the model call.
   subscribe('undici:request:create', () => {
     if (arrived === null) return;
     beforeCallUs += cpuNow() - arrived;
+    beforeCallMs += performance.now() - arrivedAt;
     beforeCalls++;
     arrived = null;
   });
@@ -74,13 +83,23 @@ export function startProbe() {
     if (m.type === 'reset') {
       peak = process.memoryUsage.rss();
       beforeCallUs = 0;
+      beforeCallMs = 0;
       beforeCalls = 0;
       process.send!({ type: 'reset-done' });
     }
     if (m.type === 'stats') {
       const rss = process.memoryUsage.rss();
       peak = Math.max(peak, rss);
-      const stats: ProbeStats = { cpuUs: cpuNow(), rss, peakRss: peak, beforeCallUs, beforeCalls };
+      const { user, system } = process.cpuUsage();
+      const stats: ProbeStats = {
+        cpuUs: user + system,
+        sysUs: system,
+        rss,
+        peakRss: peak,
+        beforeCallUs,
+        beforeCalls,
+        beforeCallMs,
+      };
       process.send!({ type: 'stats', stats });
     }
   });

@@ -12,6 +12,7 @@ import {
   userWithSession,
   type TestApp,
 } from '../test/harness.ts';
+import { chatRepo } from './chat.repo.ts';
 import { chatTestBed } from './chat-test-kit.ts';
 
 const TOKENS = ['one ', 'two ', 'three ', 'four '];
@@ -51,6 +52,25 @@ describe.each(testDatabases())('stop, regenerate and edit on %s', (kind) => {
     );
     return { asked, replyid: reply.id };
   }
+
+  it('a flush writes streaming replies in one statement and leaves a final one alone', async () => {
+    const { asked, replyid } = await askHeld('Flush me', 'Flush');
+    const [final] = await t.deps.db
+      .select()
+      .from(messages)
+      .where(eq(messages.status, 'done'))
+      .limit(1);
+    await chatRepo(t.deps.db).saveStreaming([
+      { id: replyid, content: 'one two שלום' },
+      { id: final!.id, content: 'overwritten' },
+    ]);
+    const text = async (id: number) =>
+      (await t.deps.db.select().from(messages).where(eq(messages.id, id)))[0]!.content;
+    expect(await text(replyid)).toBe('one two שלום');
+    expect(await text(final!.id)).toBe(final!.content);
+    release();
+    expect((await asked).body).toMatchObject({ Error: 0, message: TOKENS.join('') });
+  });
 
   it('the asker stops a reply: the text so far is kept, marked stopped, and the talk goes on from it', async () => {
     const { asked, replyid } = await askHeld('Stop me', 'Stop');

@@ -122,6 +122,20 @@ export function chatRepo(db: Db) {
       return row;
     },
     /**
+     * The growing text of streaming replies, all in one statement (the reply runner's flush);
+     * a reply already final is left alone, so a late flush never overwrites its end.
+     */
+    async saveStreaming(rows: { id: number; content: string }[]) {
+      if (!rows.length) return;
+      const values = sql.join(
+        rows.map((r) => sql`(${r.id}::integer, ${r.content}::text)`),
+        sql`, `,
+      );
+      await db.execute(sql`update ${messages} set content = v.content, words = null,
+        updated_at = now() from (values ${values}) as v(id, content)
+        where ${messages.id} = v.id and ${messages.status} = 'streaming'`);
+    },
+    /**
      * Replies still "streaming" whose writer has not touched them for `staleSeconds`: the
      * instance writing them stopped. They become failed (the reader gets a retry).
      */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -32,11 +32,13 @@ describe.runIf(testDatabases().includes('postgres'))('two app instances on Postg
   let otherDeps: Deps;
   let token: string;
   let release!: () => void;
+  let databaseUrl: string;
   const log = pino({ level: 'silent' });
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
     const database = await freshDatabase('postgres');
+    databaseUrl = database.url!;
     t = await createTestApp('postgres', {
       database,
       events: pgEvents(database.url!, log),
@@ -78,6 +80,13 @@ describe.runIf(testDatabases().includes('postgres'))('two app instances on Postg
       expect(rows).toHaveLength(1);
       return rows;
     }, UNTIL);
+    // A third listener sees what A publishes on the reply's channel: A sends deltas once B
+    // has said it follows (the text so far at once), so B is on the events path before A goes on.
+    const watch = pgEvents(databaseUrl, log);
+    let published = false;
+    await watch.subscribe(`reply.${reply!.id}`, (w) => {
+      if ((w as { k: string }).k === 'd') published = true;
+    });
     const followed = other.inject({
       method: 'POST',
       url: '/api',
@@ -88,14 +97,8 @@ describe.runIf(testDatabases().includes('postgres'))('two app instances on Postg
       },
       payload: { action: 'FollowReply', replyid: reply!.id },
     });
-    // B listens on the reply's channel before A goes on.
-    await vi.waitFor(async () => {
-      const r = await t.deps.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and query = ${`LISTEN "reply.${reply!.id}"`}`,
-      );
-      expect((r as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
-    }, UNTIL);
+    await vi.waitFor(() => expect(published).toBe(true), UNTIL);
+    await watch.close();
     release();
     const events = parseSse((await followed).body);
     const text = events

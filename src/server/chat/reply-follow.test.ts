@@ -35,13 +35,15 @@ for (const transport of eventTransports()) {
     afterEach(async () => opened?.close());
 
     /** A reply being written on one instance, and another instance to follow it from. */
-    function twoInstances() {
+    async function twoInstances() {
       opened = transport.open();
       const id = 1000 + Math.floor(Math.random() * 1e6);
       const { repo, row } = sharedRow(id);
       const { engine, step, finish } = steppedEngine();
       const writer = createReplyRunner(repo, engine, opened.instance(), log, opts);
       const reader = createReplyRunner(repo, engine, opened.instance(), log, opts);
+      // The writer hears followers (and stops) from other instances once subscribed.
+      await writer.stopsHeard();
       writer.start(
         id,
         {} as EngineRequest,
@@ -53,7 +55,7 @@ for (const transport of eventTransports()) {
     }
 
     it('gets every delta as it is written, a restart, and the stored end', async () => {
-      const { id, step, finish, writer, reader } = twoInstances();
+      const { id, step, finish, writer, reader } = await twoInstances();
       const seen: ReplyEvent[] = [];
       const stop = reader.follow(id, 0, (e) => seen.push(e));
       await stop.ready;
@@ -75,7 +77,7 @@ for (const transport of eventTransports()) {
     });
 
     it('a follower that missed events catches up from the row', async () => {
-      const { id, row, step, finish, writer, reader } = twoInstances();
+      const { id, row, step, finish, writer, reader } = await twoInstances();
       step().onDelta('abc');
       // Written to the row, and its event gone before the follower came.
       row.content = 'abcdef';

@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
-import type { EngineRequest } from '../ai/engine.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChatEngine, EngineRequest } from '../ai/engine.ts';
 import type { ChatRepo, MessageRow } from './chat.repo.ts';
 import { memoryEvents } from '../platform/events.ts';
 import { createReplyRunner, type ReplyEvent } from './reply-runner.ts';
@@ -163,6 +163,64 @@ describe('reply runner', () => {
       await holder.drain();
       status = 'stopped';
       expect(await stopping).toMatchObject({ status: 'stopped' });
+    });
+  });
+
+  describe('flush', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('writes every changed reply in one statement per tick, unchanged ones only to touch them', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+      const saved: { id: number; content: string }[][] = [];
+      const updates: number[] = [];
+      const r = {
+        updateMessage: async (id: number) => {
+          updates.push(id);
+          return row('');
+        },
+        saveStreaming: async (rows: { id: number; content: string }[]) => void saved.push(rows),
+      } as unknown as ChatRepo;
+      const a = steppedEngine();
+      const b = steppedEngine();
+      const engines = [a, b];
+      const engine = {
+        stream: (req: EngineRequest, h: never) => engines.shift()!.engine.stream(req, h),
+      } as unknown as ChatEngine;
+      const runner = createReplyRunner(r, engine, memoryEvents(), pino({ level: 'silent' }), {
+        flushMs: 1_000,
+        checkMs: 5_000,
+        staleMs: 30_000,
+      });
+      for (const id of [11, 12])
+        runner.start(
+          id,
+          {} as EngineRequest,
+          async (_r, c) => row(c),
+          () => 'failed',
+        );
+      a.step().onDelta('one ');
+      b.step().onDelta('uno ');
+      a.step().onDelta('two');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(saved).toEqual([
+        [
+          { id: 11, content: 'one two' },
+          { id: 12, content: 'uno ' },
+        ],
+      ]);
+      b.step().onDelta('dos');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(saved[1]).toEqual([{ id: 12, content: 'uno dos' }]);
+      // Nothing new for five seconds: each is touched once, so neither looks stale.
+      await vi.advanceTimersByTimeAsync(6_000);
+      expect(saved.slice(2).flat()).toEqual([
+        { id: 11, content: 'one two' },
+        { id: 12, content: 'uno dos' },
+      ]);
+      expect(updates).toEqual([]);
+      a.finish();
+      b.finish();
+      await runner.drain();
     });
   });
 });

@@ -7,7 +7,7 @@ import {
 import type { Events } from '../platform/events.ts';
 import type { Log } from '../rpc/context.ts';
 import type { MessageRow } from './chat.repo.ts';
-import { replyPublisher, replyTopic, type ReplyWire } from './reply-wire.ts';
+import { replyPublisher, replyTopic, type FollowWire, type ReplyWire } from './reply-wire.ts';
 
 export type ReplyEvent<Row = MessageRow> =
   { type: 'delta'; text: string } | { type: 'restart' } | { type: 'done'; row: Row };
@@ -26,6 +26,11 @@ export interface ReplyStore<Row extends ReplyRow> {
     patch: { content?: string; status?: string; error?: string | null },
   ): Promise<Row | undefined>;
   messageById(id: number): Promise<{ message: Row } | undefined>;
+  /**
+   * Writes the growing text of several streaming replies in one statement (the flush of one
+   * tick); a reply no longer streaming is left as it is. Without it, one update per reply.
+   */
+  saveStreaming?(rows: { id: number; content: string }[]): Promise<void>;
 }
 
 /** Stops following; `ready` resolves once every later delta will reach the listener. */
@@ -45,11 +50,23 @@ interface Live<Row> {
   stopped: boolean;
   /** The model's answer is complete: a stop from now on changes nothing. */
   answered: boolean;
+  /** The text changed since it was last written. */
+  dirty: boolean;
+  /** When the row was last written (Date.now()). */
+  written: number;
+  /** Until when a follower on another instance wants the deltas (Date.now(); FollowWire). */
+  followedUntil: number;
+  /** The model's restarts so far (the events' `g`). */
+  generation: number;
+  wire: ReturnType<typeof replyPublisher>;
 }
 
 /** Stop requests travel here to the instance writing the reply (`reply.stop` for the chat). */
 export const stopTopicOf = (topic: (replyId: number) => string) => topic(0).replace(/0$/, 'stop');
 export const STOP_TOPIC = stopTopicOf(replyTopic);
+/** Followers on other instances say so here (`reply.follow` for the chat; FollowWire). */
+export const followTopicOf = (topic: (replyId: number) => string) =>
+  topic(0).replace(/0$/, 'follow');
 interface StopWire {
   id: number;
 }
@@ -71,6 +88,9 @@ export interface RunnerOptions {
 }
 
 export const DEFAULT_RUNNER: RunnerOptions = { flushMs: 1_000, checkMs: 5_000, staleMs: 30_000 };
+
+/** An unchanged streaming row is still touched this often, so it never looks stale. */
+const TOUCH_MS = 5_000;
 
 /**
  * Writes replies in the background, independent of any request: the answer is saved as it
@@ -108,6 +128,74 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
       return () => {};
     });
 
+  /**
+   * Followers elsewhere, by reply: how long each still wants deltas. A follower that asks
+   * before the reply starts here (its row is stored a moment before) is remembered briefly.
+   */
+  const followedFor = () => opts.checkMs * 3;
+  const early = new Map<number, number>();
+  function followedElsewhere(replyId: number) {
+    const until = Date.now() + followedFor();
+    const l = live.get(replyId);
+    if (!l) {
+      if (early.size > 1000) for (const [id, t] of early) if (t < Date.now()) early.delete(id);
+      early.set(replyId, until);
+      return;
+    }
+    if (l.answered) return;
+    const was = l.followedUntil > Date.now();
+    l.followedUntil = until;
+    if (!was) l.wire.catchUp(l.generation, l.content);
+  }
+  const followSubscription = events
+    .subscribe(followTopicOf(topic), (payload) => {
+      const id = (payload as FollowWire | null)?.id;
+      if (typeof id === 'number') followedElsewhere(id);
+    })
+    .catch((err: unknown) => {
+      log.error({ err }, 'followers on other instances will get the text only from the rows');
+      return () => {};
+    });
+
+  /**
+   * One flush for all the replies streaming here, every `flushMs`: what changed is written in
+   * one statement (ReplyStore.saveStreaming), and a reply unchanged for TOUCH_MS is touched.
+   * A tick that finds the previous one still writing is skipped.
+   */
+  let flushTimer: NodeJS.Timeout | null = null;
+  let flushing = false;
+  async function flushAll() {
+    const now = Date.now();
+    const due: { id: number; content: string }[] = [];
+    for (const [id, l] of live) {
+      if (l.answered || (!l.dirty && now - l.written < TOUCH_MS)) continue;
+      l.dirty = false;
+      l.written = now;
+      due.push({ id, content: l.content });
+    }
+    if (!due.length) return;
+    if (repo.saveStreaming) return repo.saveStreaming(due);
+    await Promise.all(due.map((d) => repo.updateMessage(d.id, { content: d.content })));
+  }
+  function flushTick() {
+    if (flushing) return;
+    flushing = true;
+    flushAll()
+      .catch((err: unknown) => log.warn({ err }, 'reply flush failed'))
+      .finally(() => {
+        flushing = false;
+      });
+  }
+  function flushWhileLive() {
+    if (live.size && !flushTimer) {
+      flushTimer = setInterval(flushTick, opts.flushMs);
+      flushTimer.unref();
+    } else if (!live.size && flushTimer) {
+      clearInterval(flushTimer);
+      flushTimer = null;
+    }
+  }
+
   function emit(l: Live<Row>, e: ReplyEvent<Row>) {
     for (const fn of l.listeners) {
       try {
@@ -131,6 +219,8 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
       failText: (err: unknown) => string,
       stopped?: (used: EngineResult, content: string) => Promise<Row>,
     ): void {
+      const followedUntil = early.get(replyId) ?? 0;
+      early.delete(replyId);
       const l: Live<Row> = {
         content: '',
         listeners: new Set(),
@@ -138,25 +228,26 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
         abort: new AbortController(),
         stopped: false,
         answered: false,
+        dirty: false,
+        written: Date.now(),
+        followedUntil,
+        generation: 0,
+        wire: null as unknown as Live<Row>['wire'],
       };
+      l.wire = replyPublisher(
+        events,
+        replyId,
+        log,
+        topic(replyId),
+        undefined,
+        () => l.followedUntil > Date.now(),
+      );
       const signal = request.signal
         ? AbortSignal.any([request.signal, l.abort.signal])
         : l.abort.signal;
       live.set(replyId, l);
-      const wire = replyPublisher(events, replyId, log, topic(replyId));
-      let generation = 0;
-      let dirty = false;
-      let lastWrite = Date.now();
-      const flush = async () => {
-        if (!dirty && Date.now() - lastWrite < 5_000) return;
-        dirty = false;
-        lastWrite = Date.now();
-        await repo.updateMessage(replyId, { content: l.content });
-      };
-      const timer = setInterval(() => {
-        flush().catch((err: unknown) => log.warn({ err, replyId }, 'reply flush failed'));
-      }, opts.flushMs);
-      timer.unref();
+      flushWhileLive();
+      const { wire } = l;
 
       l.done = (async () => {
         try {
@@ -164,25 +255,25 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
             { ...request, signal },
             {
               onDelta: (text) => {
-                wire.delta(generation, l.content.length, text);
+                wire.delta(l.generation, l.content.length, text);
                 l.content += text;
-                dirty = true;
-                emit(l, { type: 'delta', text });
+                l.dirty = true;
+                if (l.listeners.size) emit(l, { type: 'delta', text });
               },
               onRestart: () => {
                 l.content = '';
-                dirty = true;
-                wire.restart(++generation);
+                l.dirty = true;
+                wire.restart(++l.generation);
                 emit(l, { type: 'restart' });
               },
             },
           );
           l.answered = true;
-          clearInterval(timer);
           return await finish(result, l.content);
         } catch (err) {
-          clearInterval(timer);
-          if (l.stopped && !l.answered) {
+          const answered = l.answered;
+          l.answered = true; // no flush from now on: the end is written here
+          if (l.stopped && !answered) {
             // The conversation goes on from the text so far; what it used is still counted.
             if (stopped && err instanceof EngineStopped) return await stopped(err.used, l.content);
             const row = await repo.updateMessage(replyId, {
@@ -208,7 +299,10 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
           emit(l, { type: 'done', row });
         })
         .catch((err: unknown) => log.error({ err, replyId }, 'reply could not be stored'))
-        .finally(() => live.delete(replyId));
+        .finally(() => {
+          live.delete(replyId);
+          flushWhileLive();
+        });
     },
 
     isLocal: (replyId: number) => live.has(replyId),
@@ -239,8 +333,8 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
         });
       });
     },
-    /** Resolves once stop requests from other instances reach this one. */
-    stopsHeard: () => stopSubscription.then(() => undefined),
+    /** Resolves once stop requests and followers from other instances reach this one. */
+    stopsHeard: () => Promise.all([stopSubscription, followSubscription]).then(() => undefined),
     /** The replies this instance is writing now. */
     liveIds: () => [...live.keys()],
     options: opts,
@@ -350,11 +444,17 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
       }
     };
 
+    /** Tells the writer that someone here follows (FollowWire): its deltas then come. */
+    const announce = () =>
+      events.publish(followTopicOf(topic), { id: replyId } satisfies FollowWire).catch(warn);
     const subscribed = events
       .subscribe(topic(replyId), (payload) => enqueue(() => apply(payload as ReplyWire)))
       .then((off) => {
         if (stopped) off();
         else unsubscribe = off;
+      })
+      .then(async () => {
+        if (!stopped) await announce();
       });
     let chain: Promise<unknown> = subscribed;
     function enqueue(fn: () => unknown) {
@@ -362,6 +462,7 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
     }
     const check = () => {
       timer = setTimeout(() => {
+        void announce();
         enqueue(() => read(false));
         enqueue(() => !stopped && check());
       }, opts.checkMs);

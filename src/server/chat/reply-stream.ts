@@ -26,7 +26,10 @@ export function replyStreamer(repo: ChatRepo, runner: ReplyRunner) {
     });
     const subscribers = new Set<Send<ChatStreamEvents>>();
     const toEvent = (e: ReplyEvent) => {
-      if (e.type === 'delta') for (const s of subscribers) s('delta', { text: e.text });
+      if (e.type === 'delta' && subscribers.size) {
+        const data = { text: e.text };
+        for (const s of subscribers) s('delta', data);
+      }
       if (e.type === 'restart') for (const s of subscribers) s('restart', {});
       if (e.type === 'done') {
         unfollow();

@@ -14,6 +14,17 @@ export type ReplyWire =
 
 export const replyTopic = (replyId: number) => `reply.${replyId}`;
 
+/**
+ * A follower on another instance says so on this topic (`{id}`), when it starts following and
+ * at every check. A reply's deltas leave as events only while someone elsewhere follows it:
+ * a single instance (or a reply nobody elsewhere watches) publishes none, where it used to
+ * publish ten a second per reply (one NOTIFY each, on PostgreSQL). The writer that hears it
+ * first sends the text so far, so the follower needs no row written since.
+ */
+export interface FollowWire {
+  id: number;
+}
+
 /** Characters in one delta event: far under the 8000-byte NOTIFY limit in any script. */
 const MAX_DELTA_CHARS = 1500;
 
@@ -35,6 +46,8 @@ export function replyPublisher(
   log: Log,
   topic = replyTopic(replyId),
   frameMs = WIRE_FRAME_MS,
+  /** Whether a follower on another instance wants the deltas now. */
+  followed: () => boolean = () => true,
 ) {
   const queue: ReplyWire[] = [];
   let pumping = false;
@@ -68,6 +81,7 @@ export function replyPublisher(
   }
 
   function push(w: ReplyWire) {
+    if (w.k === 'd' && !w.x) return;
     // Once final, followers read the row: deltas not yet sent would only cost a NOTIFY each
     // (a short or non-streamed answer ends before its first frame). A restart stays, so a
     // follower that showed an abandoned attempt starts over.
@@ -91,7 +105,12 @@ export function replyPublisher(
   }
 
   return {
-    delta: (g: number, offset: number, text: string) => push({ k: 'd', g, o: offset, x: text }),
+    /** Deltas leave only while `followed()` (see FollowWire); a restart and the end always. */
+    delta: (g: number, offset: number, text: string) => {
+      if (followed()) push({ k: 'd', g, o: offset, x: text });
+    },
+    /** A follower elsewhere has just said so: everything so far, from offset 0. */
+    catchUp: (g: number, text: string) => push({ k: 'd', g, o: 0, x: text }),
     restart: (g: number) => push({ k: 'r', g }),
     finished: () => push({ k: 'f' }),
   };

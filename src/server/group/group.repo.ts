@@ -73,6 +73,17 @@ export function groupRepo(db: Db) {
         .returning();
       return row;
     },
+    /** The growing text of streaming replies in one statement (see chatRepo.saveStreaming). */
+    async saveStreaming(rows: { id: number; content: string }[]) {
+      if (!rows.length) return;
+      const values = sql.join(
+        rows.map((r) => sql`(${r.id}::integer, ${r.content}::text)`),
+        sql`, `,
+      );
+      await db.execute(sql`update ${groupMessages} set content = v.content,
+        updated_at = now() from (values ${values}) as v(id, content)
+        where ${groupMessages.id} = v.id and ${groupMessages.status} = 'streaming'`);
+    },
     /** The user's last message: where the current turn starts. */
     async lastUserMessage(userId: number) {
       const [row] = await db

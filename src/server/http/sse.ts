@@ -24,12 +24,16 @@ function sameStream(a: Delta, b: Delta) {
  * one socket write per token. Any other event first sends what is pending, so order holds.
  */
 export function frameCoalescer(write: Write, frameMs = SSE_FRAME_MS) {
+  /** The first delta of the frame (its fields), and the text of all of them. */
   let pending: Delta | null = null;
+  let text = '';
   let timer: NodeJS.Timeout | null = null;
 
   const flush = () => {
-    if (pending) write('delta', pending);
+    if (!pending) return;
+    write('delta', pending.text === text ? pending : { ...pending, text });
     pending = null;
+    text = '';
   };
   const tick = () => {
     if (!pending) {
@@ -37,7 +41,7 @@ export function frameCoalescer(write: Write, frameMs = SSE_FRAME_MS) {
       return;
     }
     flush();
-    timer = setTimeout(tick, frameMs);
+    timer!.refresh();
   };
 
   return {
@@ -51,8 +55,9 @@ export function frameCoalescer(write: Write, frameMs = SSE_FRAME_MS) {
         timer = setTimeout(tick, frameMs);
         return;
       }
-      if (pending && !sameStream(pending, data)) flush();
-      pending = pending ? { ...pending, text: pending.text + data.text } : { ...data };
+      if (pending && pending !== data && !sameStream(pending, data)) flush();
+      pending ??= data;
+      text += data.text;
     },
     /** Sends what is pending and stops the frame timer. */
     end() {
