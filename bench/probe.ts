@@ -8,6 +8,7 @@
 import { subscribe } from 'node:diagnostics_channel';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import pg from 'pg';
 
 export interface ProbeStats {
   /** CPU microseconds, user + system, since the process started. */
@@ -17,6 +18,9 @@ export interface ProbeStats {
   /** Sum and count of the CPU from a request's arrival to its first outgoing call. */
   beforeCallUs: number;
   beforeCalls: number;
+  /** SQL statements sent on PostgreSQL in those same windows (summed), and the last window's. */
+  beforeCallStatements: number;
+  lastStatements: string[];
 }
 
 export type ProbeMessage =
@@ -36,14 +40,31 @@ export function startProbe() {
   let beforeCallUs = 0;
   let beforeCalls = 0;
   let arrived: number | null = null;
+  let statements: string[] = [];
+  let beforeCallStatements = 0;
+  let lastStatements: string[] = [];
+  // Every statement the pg driver sends goes through Client#query (the pool's too).
+  const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
+    if (arrived !== null) {
+      const q = a[0] as string | { text?: string };
+      statements.push(
+        (typeof q === 'string' ? q : (q.text ?? '?')).replace(/\s+/g, ' ').slice(0, 2000),
+      );
+    }
+    return query.apply(this, a);
+  } as typeof pg.Client.prototype.query;
   subscribe('http.server.request.start', () => {
     arrived = cpuNow();
+    statements = [];
   });
   // Node's fetch (undici) announces each request it creates: the model call.
   subscribe('undici:request:create', () => {
     if (arrived === null) return;
     beforeCallUs += cpuNow() - arrived;
     beforeCalls++;
+    beforeCallStatements += statements.length;
+    lastStatements = statements;
     arrived = null;
   });
   const sampler = setInterval(() => {
@@ -75,12 +96,21 @@ export function startProbe() {
       peak = process.memoryUsage.rss();
       beforeCallUs = 0;
       beforeCalls = 0;
+      beforeCallStatements = 0;
       process.send!({ type: 'reset-done' });
     }
     if (m.type === 'stats') {
       const rss = process.memoryUsage.rss();
       peak = Math.max(peak, rss);
-      const stats: ProbeStats = { cpuUs: cpuNow(), rss, peakRss: peak, beforeCallUs, beforeCalls };
+      const stats: ProbeStats = {
+        cpuUs: cpuNow(),
+        rss,
+        peakRss: peak,
+        beforeCallUs,
+        beforeCalls,
+        beforeCallStatements,
+        lastStatements,
+      };
       process.send!({ type: 'stats', stats });
     }
   });
