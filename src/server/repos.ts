@@ -4,6 +4,7 @@ import { authRepo } from './auth/auth.repo.ts';
 import { billingRepo } from './billing/billing.repo.ts';
 import { categoriesRepo } from './categories/categories.repo.ts';
 import { chatRepo } from './chat/chat.repo.ts';
+import { memoryFactsRepo } from './chat/memory-facts.repo.ts';
 import type { Db } from './db/client.ts';
 import { friendsRepo } from './friends/friends.repo.ts';
 import { auditRepo } from './history/audit.repo.ts';
@@ -11,6 +12,7 @@ import { historyRepo } from './history/history.repo.ts';
 import { imagesRepo } from './images/images.repo.ts';
 import { knowledgeRepo } from './knowledge/knowledge.repo.ts';
 import { pushRepo } from './push/push.repo.ts';
+import { readingRepo } from './reading/reading.repo.ts';
 import { rollupRepo } from './stats/rollup.repo.ts';
 import { statsRepo } from './stats/stats.repo.ts';
 import { usersRepo } from './users/users.repo.ts';
@@ -44,7 +46,9 @@ function reposOn(db: Db) {
     history: historyRepo(db),
     images: imagesRepo(db),
     knowledge: knowledgeRepo(db),
+    memoryFacts: memoryFactsRepo(db),
     push: pushRepo(db),
+    reading: readingRepo(db),
     rollup: rollupRepo(db),
     speechCache: speechCacheRepo(db),
     stats: statsRepo(db),

@@ -30,8 +30,8 @@ import { createRepos } from './repos.ts';
 
 /**
  * The composition root of the domains: builds the repositories once and hands each service
- * the ones it uses (and the outside ports of `deps`). Chat, group, knowledge and reading
- * still build their own repositories from `deps.db`.
+ * the ones it uses (and the outside ports of `deps`). Group, knowledge and reading still
+ * build their own repositories from `deps.db`.
  */
 export function createServices(deps: Deps) {
   const repos = createRepos(deps.db);
@@ -44,7 +44,7 @@ export function createServices(deps: Deps) {
     ...deps,
     retrieve: knowledge.passagesFor,
   };
-  const chat = chatService(chatDeps);
+  const chat = chatService(chatDeps, repos);
   const auth = authService(deps, repos);
   // Chat turns are metered like every other model call (the media ports record their own),
   // and their credits are taken in the same transaction as the usage row (billing).
