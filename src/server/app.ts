@@ -88,6 +88,7 @@ export async function buildApp(deps: Deps) {
     if (deps.media.embeddings.available) await deps.jobs.send(EMBED_SWEEP_QUEUE, {});
   });
   app.addHook('onClose', async () => {
+    await services.sessions.close();
     await deps.jobs.stop();
     await deps.domain.settled();
   });

@@ -1,6 +1,7 @@
 import { accessService } from './access/access.service.ts';
 import { billingService } from './billing/billing.service.ts';
 import { authService } from './auth/auth.service.ts';
+import { sessionCache } from './auth/session-cache.ts';
 import { categoriesService } from './categories/categories.service.ts';
 import { chatService } from './chat/chat.service.ts';
 import { subjectsService } from './chat/subjects.service.ts';
@@ -45,7 +46,8 @@ export function createServices(deps: Deps) {
     retrieve: knowledge.passagesFor,
   };
   const chat = chatService(chatDeps, repos);
-  const auth = authService(deps, repos);
+  const sessions = sessionCache(deps);
+  const auth = authService(deps, repos, sessions);
   // Chat turns are metered like every other model call (the media ports record their own),
   // and their credits are taken in the same transaction as the usage row (billing).
   deps.domain.on('turn.finished', async (e) => {
@@ -77,6 +79,7 @@ export function createServices(deps: Deps) {
   const generation = generationService(deps, repos);
   const images = imagesService(deps, repos);
   return {
+    sessions,
     chat,
     subjects: subjectsService(chatDeps, chat.runner),
     chatSearch: chatSearchService(deps),
