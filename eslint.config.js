@@ -64,6 +64,26 @@ export default tseslint.config(
     },
   },
   {
+    // Services get their repositories from createServices, not the database: no `deps.db`
+    // (nor `{ db }` taken out of deps). The same exceptions as the boundary rule above
+    // (eslint.boundaries.js): admin.service.ts (the operator's).
+    files: ['src/server/**/*.service.ts'],
+    ignores: ['src/server/admin/admin.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='db']",
+          message: 'services receive their repositories from createServices, never deps.db',
+        },
+        {
+          selector: "ObjectPattern > Property[key.name='db']",
+          message: 'services receive their repositories from createServices, never deps.db',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

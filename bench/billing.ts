@@ -39,7 +39,7 @@ for (const kind of testDatabases()) {
     const settle: number[] = [];
     for (let i = 0; i < TURNS; i++) {
       const a = performance.now();
-      const hold = await t.deps.credits.reserveTurn(u!.id, { offline: false }, 'en');
+      const hold = await t.deps.credits.reserveTurn(u!.id, { offline: false });
       await hold!.bind(1_000_000 + i);
       const b = performance.now();
       await t.deps.credits.chargeTurn({

@@ -9,6 +9,9 @@
  *   turn    40 streamed turns of 2 tokens, one at a time (the cost before the model call)
  *   tokens  40 streamed turns of 201 tokens, 20 at a time (the cost per streamed token)
  *   flat    200 non-streamed turns, 10 at a time
+ *   sql     6 non-streamed turns one at a time, each followed by a second of quiet: lists the
+ *           statements each sends after the model call (its answer, billing, analytics,
+ *           push, jobs); the job queue's own polling is counted apart
  *   BENCH_NO_PROFILE=1  the same figures without the profiler (its sampling costs CPU too)
  *   BENCH_SQL_LIST=1    prints the SQL statements of the last measured turn before its call
  */
@@ -44,6 +47,7 @@ if (base) {
 const dataDir = mkdtempSync(join(tmpdir(), 'sefer-profile-'));
 const product = await start('./chat-server.ts', {
   ...env,
+  BENCH_SQL: kind === 'sql' ? '1' : '',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   OPENAI_COMPATIBLE_BASE_URL: provider.ready.url as string,
@@ -63,6 +67,10 @@ try {
         : turn(t, w, `p ${i} ${script(20, 0, 0)}`, false);
   const [count, conc] = kind === 'turn' ? [40, 1] : kind === 'tokens' ? [40, 20] : [200, 10];
   await load(60, conc, play); // warm: JIT, pools, caches
+  if (kind === 'sql') {
+    await sqlAfterTurns(t);
+    process.exit(0);
+  }
   await product.reset();
   const s0 = await product.stats();
   const profiling = !process.env.BENCH_NO_PROFILE;
@@ -85,6 +93,37 @@ try {
     console.log(`profile: ${out}`);
   }
 } finally {
+  await product.stop();
+  await provider.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (dbName) await admin(`drop database if exists ${dbName} with (force)`);
+}
+
+/** The statements each of 6 turns sends after its model call (one turn at a time, then quiet). */
+async function sqlAfterTurns(t: { name: 'product'; base: string; tokens: string[] }) {
+  const counts: number[] = [];
+  const queue = (s: string) => /pgboss|job_common|\bjob\b/i.test(s);
+  let listed: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    await product.ask({ type: 'sql-start' }, 'sql-started');
+    const r = await turn(t, 0, `sql ${i} ${script(20, 0, 0)}`, false);
+    if (!r.ok) throw new Error('turn failed');
+    await new Promise((res) => setTimeout(res, 1000));
+    const { log } = await product.ask<{ log: string[] }>({ type: 'sql-stop' }, 'sql-log');
+    if (process.env.BENCH_SQL_DUMP)
+      console.log(log.map((s) => `    ${s.slice(0, 140)}`).join('\n'));
+    // A memory job (its own model call) may run in the window: only the turn's first call counts.
+    const after = log.slice(log.indexOf('-- model call') + 1);
+    const own = after.filter((s) => !queue(s) || /insert into .*job/i.test(s));
+    counts.push(own.length);
+    if (own.length > listed.length) listed = own;
+    console.log(
+      `turn ${i}: ${log.length} statements in all, ${own.length} after the model call` +
+        ` (+${after.length - own.length} job-queue polling)`,
+    );
+  }
+  console.log(`after the model call, per turn: ${counts.join(' ')}; the longest:`);
+  for (const s of listed) console.log(`  ${s.slice(0, 160)}`);
   await product.stop();
   await provider.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -14,7 +14,10 @@ import { createLogger } from '../src/server/logger.ts';
 import { createRuntime } from '../src/server/runtime.ts';
 import { usersRepo } from '../src/server/users/users.repo.ts';
 import { startProbe } from './probe.ts';
+import { traceSql } from './sql-trace.ts';
 
+// BENCH_SQL=1: every statement the server sends (bench/chat-profile.ts sql) is recorded.
+if (process.env.BENCH_SQL) traceSql();
 const config = loadConfig();
 const runtime = await createRuntime(config, createLogger(config));
 const app = await buildApp(runtime.deps);

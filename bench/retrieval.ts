@@ -44,6 +44,7 @@ import { googleDocsClient } from '../src/server/knowledge/google-docs.client.ts'
 import { knowledgeService } from '../src/server/knowledge/knowledge.service.ts';
 import { vectorsRepo } from '../src/server/knowledge/vectors.repo.ts';
 import { seedStarterContent } from '../src/server/seed/seed.ts';
+import { createRepos } from '../src/server/repos.ts';
 import { buildNovel } from '../src/server/test/book.ts';
 import { PARAPHRASES, PARAPHRASE_SYNONYMS } from '../src/server/test/book-paraphrases.ts';
 import { conceptEmbedder } from '../src/server/test/concept-embedder.ts';
@@ -196,8 +197,8 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
     const embedMs = performance.now() - e0;
     const embedded = await deps.db.$count(knowledgeEmbeddings);
 
-    const fused = knowledgeService(deps);
-    const knowledge = knowledgeService({ ...deps, media: wordsOnly });
+    const fused = knowledgeService(deps, createRepos(deps.db));
+    const knowledge = knowledgeService({ ...deps, media: wordsOnly }, createRepos(deps.db));
     const queries = buildQueries(book.text, book.facts);
     const timeQueries = async (userId?: number, service = knowledge) => {
       for (const q of queries.slice(0, 10)) await service.retrieve('benchbook', q, 3, userId); // warm up

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './csp-guard.ts';
-import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
+import { shot, signedInUser } from './support.ts';
 
 /**
  * The sandbox purchase from end to end, as a reader does it: profile → buy → the test
@@ -12,17 +12,10 @@ async function purchase(
   width: number,
   info: Parameters<typeof shot>[1],
 ) {
-  const email = uniqueEmail(`buyer-${lang}`);
-  await admin(
-    'create-user',
-    email,
-    '--name',
-    lang === 'he' ? 'דנה קוראת' : 'Dana Reader',
-    '--password',
-    'buyer pass 1',
-  );
   await page.setViewportSize({ width, height: 900 });
-  await signInWithPassword(page, email, 'buyer pass 1', lang);
+  const email = await signedInUser(page, lang, `buyer-${lang}`, {
+    name: lang === 'he' ? 'דנה קוראת' : 'Dana Reader',
+  });
 
   await page.goto('/edituser');
   const credits = page.getByTestId('credits');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Page } from './csp-guard.ts';
-import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
+import { shot, signedInUser } from './support.ts';
 
 /**
  * Issue 18 in the browser: a Character Card made here imported (JSON in English, PNG in
@@ -164,19 +164,8 @@ for (const lang of ['en', 'he'] as const) {
   }, info) => {
     // A bound, not a wait: the shared machine can be very slow.
     test.setTimeout(300_000);
-    const email = uniqueEmail(`cards-${lang}`);
-    await admin(
-      'create-user',
-      email,
-      '--name',
-      'Dana',
-      '--password',
-      'card pass 12',
-      '--grant',
-      'canadd',
-    );
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signInWithPassword(page, email, 'card pass 12', lang);
+    await signedInUser(page, lang, `cards-${lang}`, { name: 'Dana', grant: 'canadd' });
 
     // ---- import a card made here: JSON in English, PNG in Hebrew ----
     const card = cardJson(lang);

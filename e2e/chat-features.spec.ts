@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './csp-guard.ts';
-import { admin, shot, uniqueEmail } from './support.ts';
+import { shot, signedInUser } from './support.ts';
 
 /**
  * What readers coming from other chat apps expect (issue 16, issue 10 item 7): stop an answer,
@@ -12,22 +12,7 @@ import { admin, shot, uniqueEmail } from './support.ts';
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 async function signIn(page: Page, lang: 'he' | 'en') {
-  const email = uniqueEmail(`features-${lang}`);
-  await admin(
-    'create-user',
-    email,
-    '--name',
-    lang === 'he' ? 'דנה' : 'Dana',
-    '--password',
-    'chat pass 12',
-  );
-  await page.goto(`/login?lang=${lang}`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-send').click();
-  await page.getByTestId('login-password-mode').click();
-  await page.getByTestId('login-password').fill('chat pass 12');
-  await page.getByTestId('login-connect').click();
-  await expect(page).toHaveURL(/\/main$/);
+  await signedInUser(page, lang, `features-${lang}`, { name: lang === 'he' ? 'דנה' : 'Dana' });
 }
 
 const messages = (page: Page) => page.getByTestId('chat-message');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './csp-guard.ts';
-import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
+import { shot, signedInUser } from './support.ts';
 
 /**
  * Search across the subjects of a conversation (issue 16): the reader's words are found in
@@ -8,16 +8,7 @@ import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
  */
 
 async function signIn(page: Page, lang: 'he' | 'en') {
-  const email = uniqueEmail(`search-${lang}`);
-  await admin(
-    'create-user',
-    email,
-    '--name',
-    lang === 'he' ? 'דנה' : 'Dana',
-    '--password',
-    'chat pass 12',
-  );
-  await signInWithPassword(page, email, 'chat pass 12', lang);
+  await signedInUser(page, lang, `search-${lang}`, { name: lang === 'he' ? 'דנה' : 'Dana' });
 }
 
 const last = (page: Page) => page.getByTestId('chat-message').last();

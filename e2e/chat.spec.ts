@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './csp-guard.ts';
-import { admin, shot, uniqueEmail } from './support.ts';
+import { shot, signedInUser } from './support.ts';
 
 /**
  * The chat against the fake OpenAI-compatible model (e2e/fake-model.ts answers by what the
@@ -12,17 +12,7 @@ async function signIn(
   name = lang === 'he' ? 'דנה' : 'Dana',
   grant?: string,
 ) {
-  const email = uniqueEmail(`chat-${lang}`);
-  const args = ['create-user', email, '--name', name, '--password', 'chat pass 12'];
-  await admin(...args, ...(grant ? ['--grant', grant] : []));
-  await page.goto(`/login?lang=${lang}`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-send').click();
-  await page.getByTestId('login-password-mode').click();
-  await page.getByTestId('login-password').fill('chat pass 12');
-  await page.getByTestId('login-connect').click();
-  await expect(page).toHaveURL(/\/main$/);
-  return email;
+  return signedInUser(page, lang, `chat-${lang}`, { name, grant });
 }
 
 const messages = (page: Page) => page.getByTestId('chat-message');

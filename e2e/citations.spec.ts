@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './csp-guard.ts';
-import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
+import { shot, signedInUser } from './support.ts';
 
 /**
  * Cited answers and the spoiler horizon (issue 18), against the fake model: "cite" / "מקור"
@@ -42,19 +42,8 @@ for (const lang of ['he', 'en'] as const) {
     // A bound, not a wait: the shared machine can be very slow to open the chat.
     test.setTimeout(240_000);
     const friendid = lang === 'he' ? 'holmes' : 'holmesen';
-    const email = uniqueEmail(`cite-${lang}`);
-    await admin(
-      'create-user',
-      email,
-      '--name',
-      'Dana',
-      '--password',
-      'cite pass 12',
-      '--grant',
-      'globalpriv',
-    );
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signInWithPassword(page, email, 'cite pass 12', lang);
+    await signedInUser(page, lang, `cite-${lang}`, { name: 'Dana', grant: 'globalpriv' });
     await addKnowledge(page, friendid, NOTES[lang].subject, NOTES[lang].text);
 
     await page.goto(`/chat/${friendid}`);

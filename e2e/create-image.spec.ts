@@ -1,12 +1,8 @@
 import { expect, test, type Browser, type Page } from './csp-guard.ts';
-import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
-
-const PASSWORD = 'images pass 1';
+import { admin, createUser, PASSWORD, shot, signInWithPassword } from './support.ts';
 
 async function newUser(prefix: string, grant?: string, credits?: number) {
-  const email = uniqueEmail(prefix);
-  const args = ['create-user', email, '--name', prefix, '--password', PASSWORD];
-  await admin(...args, ...(grant ? ['--grant', grant] : []));
+  const email = await createUser(prefix, { grant });
   if (credits !== undefined) await admin('imgcredit', email, String(credits));
   return email;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './csp-guard.ts';
-import { admin, shot as fullShot, signInWithPassword, uniqueEmail } from './support.ts';
+import { admin, shot as fullShot, signedInUser } from './support.ts';
 
 /**
  * Issue 13's three screens against the fake model (e2e/fake-model.ts: the director names the
@@ -33,21 +33,12 @@ test('group chat, history viewer and analytics in he and en at 1280 and 390 px',
 }, info) => {
   // About a minute on a quiet machine; the shared one took four (a sign-in alone took 59 s).
   test.setTimeout(480_000);
-  const email = uniqueEmail('group-admin');
-  await admin(
-    'create-user',
-    email,
-    '--name',
-    'דנה',
-    '--password',
-    'group pass 12',
-    '--usertype',
-    '0',
-    '--grant',
-    'globalpriv,canadd',
-  );
   await page.setViewportSize(WIDE);
-  await signInWithPassword(page, email, 'group pass 12', 'he');
+  const email = await signedInUser(page, 'he', 'group-admin', {
+    name: 'דנה',
+    usertype: 0,
+    grant: 'globalpriv,canadd',
+  });
 
   // --- Group chat (he): the director's two speakers answer in turn, each in its own voice.
   await page.goto('/multichat?lang=he');
@@ -148,9 +139,7 @@ test('group chat, history viewer and analytics in he and en at 1280 and 390 px',
 });
 
 test('someone who is not an admin has no right to view chat history', async ({ page }) => {
-  const email = uniqueEmail('group-reader');
-  await admin('create-user', email, '--name', 'Reader', '--password', 'group pass 12');
-  await signInWithPassword(page, email, 'group pass 12', 'en');
+  await signedInUser(page, 'en', 'group-reader', { name: 'Reader' });
   await page.goto('/chathistory');
   await expect(page.getByTestId('history-no-right')).toHaveText(
     'You have no right to view chat history',

@@ -1,19 +1,16 @@
 import { expect, test, type Page } from './csp-guard.ts';
-import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
+import { shot, signedInUser } from './support.ts';
 
 /**
  * The layout defects a new user found (issue 16): measurable facts in a real browser, with
  * screenshots in he and en at 1280 and 390 px.
  */
 
-const PASSWORD = 'layout pass 1';
 /** A full name of more than 13 characters, Hebrew first and English last. */
 const MIXED_NAME = 'קורא ראשון Anne';
 
 async function signIn(page: Page, lang: 'he' | 'en', grant = 'canadd,imgedit,globalpriv') {
-  const email = uniqueEmail(`layout-${lang}`);
-  await admin('create-user', email, '--name', MIXED_NAME, '--password', PASSWORD, '--grant', grant);
-  await signInWithPassword(page, email, PASSWORD, lang);
+  await signedInUser(page, lang, `layout-${lang}`, { name: MIXED_NAME, grant });
 }
 
 const noSidewaysScroll = (page: Page) =>

@@ -1,23 +1,11 @@
-import { expect, test, type Page } from './csp-guard.ts';
-import { admin, shot, uniqueEmail } from './support.ts';
-
-async function signInWithPassword(page: Page, email: string, password: string, lang: 'he' | 'en') {
-  await page.goto(`/login?lang=${lang}`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-send').click();
-  await page.getByTestId('login-password-mode').click();
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-connect').click();
-  await expect(page).toHaveURL(/\/main$/);
-}
+import { expect, test } from './csp-guard.ts';
+import { shot, signedInUser } from './support.ts';
 
 test.describe('character list and language', () => {
   test('a reader sees the library in the UI language and can filter by category', async ({
     page,
   }) => {
-    const email = uniqueEmail('reader');
-    await admin('create-user', email, '--name', 'Reader', '--password', 'reader pass 1');
-    await signInWithPassword(page, email, 'reader pass 1', 'he');
+    await signedInUser(page, 'he', 'reader', { name: 'Reader' });
 
     const cards = page.getByTestId('friend-card');
     await expect(cards.first()).toBeVisible();
@@ -57,18 +45,10 @@ test.describe('character list and language', () => {
   test('a creator with every flag sees add, create-image, show-all and the editor', async ({
     page,
   }) => {
-    const email = uniqueEmail('creator');
-    await admin(
-      'create-user',
-      email,
-      '--name',
-      'Creator',
-      '--password',
-      'creator pass 1',
-      '--grant',
-      'canadd,imgedit,globalpriv',
-    );
-    await signInWithPassword(page, email, 'creator pass 1', 'en');
+    await signedInUser(page, 'en', 'creator', {
+      name: 'Creator',
+      grant: 'canadd,imgedit,globalpriv',
+    });
     await expect(page.getByTestId('add-character')).toBeVisible();
     await expect(page.getByTestId('create-image')).toBeVisible();
     await expect(page.getByTestId('show-all')).toBeVisible();
@@ -99,18 +79,10 @@ test.describe('character list and language', () => {
         await expect(page.getByTestId('login-email')).toBeVisible();
         await shot(page, info, `login-${lang}-${width}`);
 
-        const email = uniqueEmail(`shot-${lang}-${width}`);
-        await admin(
-          'create-user',
-          email,
-          '--name',
-          lang === 'he' ? 'מיכל כהן' : 'Michal Cohen',
-          '--password',
-          'screen pass 1',
-          '--grant',
-          'canadd',
-        );
-        await signInWithPassword(page, email, 'screen pass 1', lang);
+        await signedInUser(page, lang, `shot-${lang}-${width}`, {
+          name: lang === 'he' ? 'מיכל כהן' : 'Michal Cohen',
+          grant: 'canadd',
+        });
         await expect(page.getByTestId('friend-card').first()).toBeVisible();
         await page.waitForLoadState('networkidle');
         await shot(page, info, `main-${lang}-${width}`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from './csp-guard.ts';
 import { E2E_DATA_DIR } from '../playwright.config.ts';
-import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
+import { shot, signedInUser } from './support.ts';
 
 const SW_FILE = join('dist', 'web', 'sw.js');
 
@@ -126,9 +126,7 @@ test.describe('installable app', () => {
     context,
   }, info) => {
     test.setTimeout(180_000);
-    const email = uniqueEmail('pwa-offline');
-    await admin('create-user', email, '--name', 'Noa', '--password', 'offline pass 1');
-    await signInWithPassword(page, email, 'offline pass 1', 'en');
+    await signedInUser(page, 'en', 'pwa-offline', { name: 'Noa' });
     await controlled(page);
     await page.goto('/chat/holmes?lang=en');
     const input = page.getByTestId('chat-input');
@@ -227,9 +225,7 @@ test.describe('installable app', () => {
     const logs: string[] = [];
     page.on('console', (m) => logs.push(m.text()));
     await context.grantPermissions(['notifications']);
-    const email = uniqueEmail('pwa-push');
-    await admin('create-user', email, '--name', 'Ari', '--password', 'push pass 12');
-    await signInWithPassword(page, email, 'push pass 12', 'en');
+    await signedInUser(page, 'en', 'pwa-push', { name: 'Ari' });
     await controlled(page);
 
     // Permission only after a click; then the subscription is asked for.

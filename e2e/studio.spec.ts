@@ -1,16 +1,10 @@
 import { expect, test, type Browser, type Page } from './csp-guard.ts';
 import type { Request } from '@playwright/test';
 import { TIMINGS } from '../src/protocol/constants.ts';
-import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
+import { createUser, PASSWORD, shot, signInWithPassword } from './support.ts';
 
-const PASSWORD = 'studio pass 1';
-
-async function newUser(prefix: string, name: string, grant?: string) {
-  const email = uniqueEmail(prefix);
-  const args = ['create-user', email, '--name', name, '--password', PASSWORD];
-  await admin(...args, ...(grant ? ['--grant', grant] : []));
-  return email;
-}
+const newUser = (prefix: string, name: string, grant?: string) =>
+  createUser(prefix, { name, grant });
 
 async function signedInPage(browser: Browser, email: string, lang: 'he' | 'en') {
   const context = await browser.newContext();

@@ -58,6 +58,39 @@ export async function shot(page: Page, info: TestInfo, name: string) {
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
+/** The password of the users the specs make (each has its own e-mail). */
+export const PASSWORD = 'e2e pass 12';
+
+export interface NewUser {
+  /** The display name (default: the e-mail's prefix). */
+  name?: string;
+  /** Rights, comma-separated (`canadd,imgedit,globalpriv`). */
+  grant?: string;
+  usertype?: number;
+}
+
+/** Makes a user through the admin CLI, with PASSWORD; returns its e-mail (unique). */
+export async function createUser(prefix: string, user: NewUser = {}): Promise<string> {
+  const email = uniqueEmail(prefix);
+  const args = ['create-user', email, '--name', user.name ?? prefix, '--password', PASSWORD];
+  if (user.usertype !== undefined) args.push('--usertype', String(user.usertype));
+  if (user.grant) args.push('--grant', user.grant);
+  await admin(...args);
+  return email;
+}
+
+/** A new user (createUser) signed in on `page` in `lang`, on /main; returns the e-mail. */
+export async function signedInUser(
+  page: Page,
+  lang: 'he' | 'en',
+  prefix: string,
+  user: NewUser = {},
+): Promise<string> {
+  const email = await createUser(prefix, user);
+  await signInWithPassword(page, email, PASSWORD, lang);
+  return email;
+}
+
 /** Password sign-in through the login form; lands on /main. */
 export async function signInWithPassword(
   page: Page,

@@ -1,5 +1,5 @@
 import { expect, test } from './csp-guard.ts';
-import { admin, shot, signInWithPassword, uniqueEmail } from './support.ts';
+import { admin, shot, signedInUser, signInWithPassword, uniqueEmail } from './support.ts';
 
 /** The admin usage page (issue 15): what `npm run admin -- usage` prints, for admins only. */
 test('an admin reads the usage statistics in he and en; anyone else is refused', async ({
@@ -7,18 +7,7 @@ test('an admin reads the usage statistics in he and en; anyone else is refused',
 }, info) => {
   // Two sign-ins through the admin CLI and eight screenshots, on a busy machine.
   test.setTimeout(300_000);
-  const operator = uniqueEmail('usage-admin');
-  await admin(
-    'create-user',
-    operator,
-    '--name',
-    'Operator',
-    '--password',
-    'usage pass 1',
-    '--usertype',
-    '0',
-  );
-  await signInWithPassword(page, operator, 'usage pass 1', 'en');
+  await signedInUser(page, 'en', 'usage-admin', { name: 'Operator', usertype: 0 });
   // From the user menu, which only admins see it in.
   await page.getByTestId('user-menu').click();
   await page.getByTestId('menu-usage').click();

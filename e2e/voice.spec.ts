@@ -4,7 +4,7 @@ import { createEspeak, espeakTask } from '../src/server/ai/media/espeak.ts';
 import { readWav, wavFile } from '../src/server/ai/media/wav.ts';
 import { E2E_DATA_DIR } from '../playwright.config.ts';
 import { expect, test, type Page } from './csp-guard.ts';
-import { admin, shot, uniqueEmail } from './support.ts';
+import { shot, signedInUser } from './support.ts';
 
 /**
  * Voice in a real Chromium with a fake microphone: Chromium plays a WAV spoken by espeak-ng
@@ -57,22 +57,7 @@ test.use({
 });
 
 async function signIn(page: Page, lang: 'he' | 'en') {
-  const email = uniqueEmail(`voice-${lang}`);
-  await admin(
-    'create-user',
-    email,
-    '--name',
-    lang === 'he' ? 'דנה' : 'Dana',
-    '--password',
-    'voice pass 12',
-  );
-  await page.goto(`/login?lang=${lang}`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-send').click();
-  await page.getByTestId('login-password-mode').click();
-  await page.getByTestId('login-password').fill('voice pass 12');
-  await page.getByTestId('login-connect').click();
-  await expect(page).toHaveURL(/\/main$/);
+  await signedInUser(page, lang, `voice-${lang}`, { name: lang === 'he' ? 'דנה' : 'Dana' });
 }
 
 /** Counts the clips the page has played to their end (the read-aloud element's `ended`). */

@@ -13,8 +13,7 @@ export const REFUSAL_TEXT = Symbol('the refusal text');
 /**
  * A refusal a service means to show the user: a code and, optionally, a specific text. The
  * text is a message key with its variables (`refusal()`), worded by whoever answers the caller
- * (the dispatcher, a direct endpoint) in the caller's language. A text already worded (a
- * string) is still accepted while the domains that word their own move over.
+ * (the dispatcher, a direct endpoint) in the caller's language; a service never words one.
  */
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -22,18 +21,17 @@ export class AppError extends Error {
   readonly ref: MessageRef | undefined;
   /** Extra answer fields (e.g. retry-after) the client may use. */
   readonly extra: Record<string, unknown> | undefined;
-  constructor(code: ErrorCode, message?: string | MessageRef, extra?: Record<string, unknown>) {
+  constructor(code: ErrorCode, ref?: MessageRef, extra?: Record<string, unknown>) {
     // A keyed refusal's message is its key: what logs and test failures show.
-    super(typeof message === 'string' ? message : (message?.key ?? ''));
+    super(ref?.key ?? '');
     this.code = code;
-    this.ref = typeof message === 'string' ? undefined : message;
+    this.ref = ref;
     this.extra = extra;
   }
 
   /** The specific text in `lang`, or undefined for the code's generic one. */
   text(lang: Lang): string | undefined {
-    if (this.ref) return msg(this.ref.key, lang, this.ref.vars);
-    return this.message || undefined;
+    return this.ref && msg(this.ref.key, lang, this.ref.vars);
   }
 
   /** The extra answer fields, a field set to REFUSAL_TEXT given the text in `lang`. */

@@ -56,11 +56,6 @@ describe('refusals', () => {
     expect(failureOf(err, 'he').body.Errstr).toBe(msg('accessTooMany', 'he', { max: '3' }));
   });
 
-  it('a text a service worded itself is still answered as it is (during the move)', () => {
-    const err = new AppError(ErrorCode.FORBIDDEN, 'already worded');
-    expect(failureOf(err, 'en').body).toMatchObject({ Errstr: 'already worded' });
-  });
-
   it('a refusal without a text gets the generic one of its code', () => {
     const he = failureOf(new AppError(ErrorCode.FORBIDDEN), 'he').body.Errstr;
     const en = failureOf(new AppError(ErrorCode.FORBIDDEN), 'en').body.Errstr;

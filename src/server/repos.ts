@@ -5,13 +5,20 @@ import { billingRepo } from './billing/billing.repo.ts';
 import { categoriesRepo } from './categories/categories.repo.ts';
 import { chatRepo } from './chat/chat.repo.ts';
 import { memoryFactsRepo } from './chat/memory-facts.repo.ts';
+import { chatSearchRepo } from './chat/search.repo.ts';
 import type { Db } from './db/client.ts';
 import { friendsRepo } from './friends/friends.repo.ts';
+import { groupRepo } from './group/group.repo.ts';
 import { auditRepo } from './history/audit.repo.ts';
 import { historyRepo } from './history/history.repo.ts';
 import { imagesRepo } from './images/images.repo.ts';
+import { chunksRepo } from './knowledge/chunks.repo.ts';
+import { filesRepo } from './knowledge/files.repo.ts';
+import { googleRepo } from './knowledge/google.repo.ts';
 import { knowledgeRepo } from './knowledge/knowledge.repo.ts';
+import { vectorsRepo } from './knowledge/vectors.repo.ts';
 import { pushRepo } from './push/push.repo.ts';
+import { fileChaptersRepo } from './reading/file-chapters.repo.ts';
 import { readingRepo } from './reading/reading.repo.ts';
 import { rollupRepo } from './stats/rollup.repo.ts';
 import { statsRepo } from './stats/stats.repo.ts';
@@ -42,7 +49,13 @@ function reposOn(db: Db) {
     billing: billingRepo(db),
     categories: categoriesRepo(db),
     chat: chatRepo(db),
+    chatSearch: chatSearchRepo(db),
+    chunks: chunksRepo(db),
+    fileChapters: fileChaptersRepo(db),
+    files: filesRepo(db),
     friends: friendsRepo(db),
+    google: googleRepo(db),
+    group: groupRepo(db),
     history: historyRepo(db),
     images: imagesRepo(db),
     knowledge: knowledgeRepo(db),
@@ -53,6 +66,7 @@ function reposOn(db: Db) {
     speechCache: speechCacheRepo(db),
     stats: statsRepo(db),
     users: usersRepo(db),
+    vectors: vectorsRepo(db),
   };
 }
 

@@ -31,14 +31,13 @@ import { createRepos } from './repos.ts';
 
 /**
  * The composition root of the domains: builds the repositories once and hands each service
- * the ones it uses (and the outside ports of `deps`). Group, knowledge and reading still
- * build their own repositories from `deps.db`.
+ * the ones it uses (and the outside ports of `deps`).
  */
 export function createServices(deps: Deps) {
   const repos = createRepos(deps.db);
-  const knowledge = knowledgeService(deps);
+  const knowledge = knowledgeService(deps, repos);
   // Passages get embeddings (the second retrieval signal) when an embedding model is set.
-  defineEmbeddingJobs(deps);
+  defineEmbeddingJobs(deps, repos);
   // Each turn reads the passages of the character's books most relevant to the message,
   // and of the asking user's own files on it (never another user's).
   const chatDeps = {
@@ -81,31 +80,31 @@ export function createServices(deps: Deps) {
   return {
     sessions,
     chat,
-    subjects: subjectsService(chatDeps, chat.runner),
-    chatSearch: chatSearchService(deps),
+    subjects: subjectsService(deps, repos, chat.runner),
+    chatSearch: chatSearchService(repos),
     auth,
     users: usersService(deps, repos),
     friends: friendsService(deps, repos),
     categories: categoriesService(repos),
     studio: studioService(deps, repos),
     access: accessService(deps, repos),
-    files: filesService(deps),
+    files: filesService(deps, repos),
     knowledge,
-    googleDocs: googleDocsService(deps, knowledge),
+    googleDocs: googleDocsService(deps, repos, knowledge),
     images,
     cards: cardsService(deps, repos, images),
-    memoryFacts: memoryFactsService(deps),
+    memoryFacts: memoryFactsService(repos),
     generation,
     designer: designerService(deps, repos, generation),
-    group: groupService(chatDeps),
+    group: groupService(chatDeps, repos),
     history: historyService(repos),
     stats: statsService(deps, repos),
     voice: voiceService(deps, repos),
     billing: billingService(deps, repos),
     push: pushService(deps, repos),
     analytics: analyticsService(deps, repos),
-    reading: readingService(deps),
-    fileChapters: fileChaptersService(deps),
+    reading: readingService(deps, repos),
+    fileChapters: fileChaptersService(deps, repos),
   };
 }
 

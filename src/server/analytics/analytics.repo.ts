@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { analyticsActive, analyticsDaily, analyticsOptOuts, meta } from '../db/schema.ts';
 
@@ -21,6 +21,30 @@ export function analyticsRepo(db: Db) {
     },
     async active(day: string, subject: string) {
       await db.insert(analyticsActive).values({ day, subject }).onConflictDoNothing();
+    },
+    /** Adds many counts in one statement (each day, event and detail once in `rows`). */
+    async countMany(rows: { day: string; event: string; detail: string; count: number }[]) {
+      if (!rows.length) return;
+      await db
+        .insert(analyticsDaily)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [analyticsDaily.day, analyticsDaily.event, analyticsDaily.detail],
+          set: { count: sql`${analyticsDaily.count} + excluded.count` },
+        });
+    },
+    async activeMany(rows: { day: string; subject: string }[]) {
+      if (!rows.length) return;
+      await db.insert(analyticsActive).values(rows).onConflictDoNothing();
+    },
+    /** Which of `userIds` opted out, in one statement. */
+    async optedOutAmong(userIds: number[]): Promise<Set<number>> {
+      if (!userIds.length) return new Set();
+      const rows = await db
+        .select({ id: analyticsOptOuts.userId })
+        .from(analyticsOptOuts)
+        .where(inArray(analyticsOptOuts.userId, userIds));
+      return new Set(rows.map((r) => r.id));
     },
     async optedOut(userId: number): Promise<boolean> {
       const [row] = await db

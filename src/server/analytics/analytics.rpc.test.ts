@@ -138,4 +138,19 @@ describe.each(testDatabases())('usage analytics on %s', (kind) => {
     expect(refused.body).toMatchObject({ Error: ErrorCode.FORBIDDEN });
     expect(refused.body.perDay).toBeUndefined();
   });
+
+  it('counts wait in memory and go in one write; closing the app writes what waits', async () => {
+    const before = await counts();
+    // A second instance on the same database, closed as a server stops (SIGTERM).
+    const other = await createTestApp(kind, { database: t.database });
+    for (let i = 0; i < 3; i++)
+      other.deps.domain.emit('order.paid', {
+        userId: readerId,
+        orderId: 10 + i,
+        amountAgorot: 1,
+        at: '',
+      });
+    await other.close();
+    expect(await counts()).toEqual({ ...before, purchase: before.purchase! + 3 });
+  });
 });

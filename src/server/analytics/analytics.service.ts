@@ -42,8 +42,21 @@ export function routeOf(path: string): string {
  * per day as an unlinkable hash. Never message content, never a user id in the counts.
  * Users who opted out (or whose browser says Do Not Track, see the web client) are skipped.
  */
+/** Counts wait in memory at most this long, or until there are this many, then go in one write. */
+export const ANALYTICS_FLUSH_MS = 1000;
+export const ANALYTICS_FLUSH_EVENTS = 500;
+
+interface Counted {
+  day: string;
+  event: UsageEvent;
+  detail: string;
+  userId: number | null;
+  /** `u:<id>` or `v:<visitor>`: who is active that day (hashed when written). */
+  who: string | null;
+}
+
 export function analyticsService(
-  deps: Pick<Deps, 'clock' | 'domain'>,
+  deps: Pick<Deps, 'clock' | 'domain' | 'log'>,
   repos: Pick<Repos, 'analytics'>,
 ) {
   const repo = repos.analytics;
@@ -57,16 +70,69 @@ export function analyticsService(
       .digest('base64url');
   }
 
-  async function record(
+  // Events are counted in memory and written in batches (three statements for a whole batch
+  // instead of three per event: a chat turn's share of the work after its answer). Written
+  // every ANALYTICS_FLUSH_MS or ANALYTICS_FLUSH_EVENTS, and by `deps.domain.settled()` (graceful
+  // shutdown, tests). A crash loses at most that second of counts; they are not billing.
+  let pending: Counted[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> | null = null;
+
+  async function write(batch: Counted[]) {
+    // Opt-outs are read when the batch is written: one who opts out meanwhile is not counted.
+    const ids = [...new Set(batch.flatMap((c) => (c.userId ? [c.userId] : [])))];
+    const out = await repo.optedOutAmong(ids);
+    const counts = new Map<string, { day: string; event: string; detail: string; count: number }>();
+    const active = new Map<string, { day: string; who: string }>();
+    for (const c of batch) {
+      if (c.userId && out.has(c.userId)) continue;
+      const key = `${c.day}\n${c.event}\n${c.detail}`;
+      const row = counts.get(key);
+      if (row) row.count++;
+      else counts.set(key, { day: c.day, event: c.event, detail: c.detail, count: 1 });
+      if (c.who) active.set(`${c.day}\n${c.who}`, { day: c.day, who: c.who });
+    }
+    // In key order, so concurrent writers (other instances) take the row locks in one order.
+    const byKey = <T>(m: Map<string, T>) =>
+      [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+    await repo.countMany(byKey(counts));
+    const subjects = await Promise.all(
+      byKey(active).map(async (a) => ({ day: a.day, subject: await subject(a.day, a.who) })),
+    );
+    await repo.activeMany(
+      subjects.sort((a, b) => (a.day + a.subject < b.day + b.subject ? -1 : 1)),
+    );
+  }
+
+  /** Writes what is counted so far; one write at a time. */
+  async function flush() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    while (writing) await writing;
+    if (!pending.length) return;
+    const batch = pending;
+    pending = [];
+    writing = write(batch)
+      .catch((err: unknown) =>
+        deps.log.warn({ err, events: batch.length }, 'analytics not written'),
+      )
+      .finally(() => (writing = null));
+    await writing;
+  }
+  deps.domain.onSettle(flush);
+
+  function record(
     event: UsageEvent,
     who: { userId?: number | null; visitor?: string | undefined },
     detail = '',
   ) {
-    if (who.userId && (await repo.optedOut(who.userId))) return;
-    const d = day();
-    await repo.count(d, event, detail);
     const id = who.userId ? `u:${who.userId}` : who.visitor ? `v:${who.visitor}` : null;
-    if (id) await repo.active(d, await subject(d, id));
+    pending.push({ day: day(), event, detail, userId: who.userId ?? null, who: id });
+    if (pending.length >= ANALYTICS_FLUSH_EVENTS) void flush();
+    else if (!timer) {
+      timer = setTimeout(() => void flush(), ANALYTICS_FLUSH_MS);
+      timer.unref();
+    }
   }
 
   deps.domain.on('user.signed-in', (e) => record('sign_in', { userId: e.userId }));
@@ -80,11 +146,7 @@ export function analyticsService(
     record,
     async trackPageView(input: ParsedInput<'TrackPageView'>, ctx: Ctx) {
       // Public: anyone may count a view; a signed-in visitor counts as themselves.
-      await record(
-        'page_view',
-        { userId: ctx.user?.id, visitor: input.visitor },
-        routeOf(input.path),
-      );
+      record('page_view', { userId: ctx.user?.id, visitor: input.visitor }, routeOf(input.path));
       return {};
     },
     async getSetOptOut(input: ParsedInput<'GetSetAnalyticsOptOut'>, ctx: Ctx) {

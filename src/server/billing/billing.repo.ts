@@ -7,14 +7,13 @@ import {
   subscriptionTypes,
   users,
 } from '../db/schema.ts';
+import { OrderStatus } from './order-status.ts';
 
 export type TypeRow = typeof subscriptionTypes.$inferSelect;
 export type NewTypeRow = typeof subscriptionTypes.$inferInsert;
 export type OrderRow = typeof orders.$inferSelect;
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
-
-export const OrderStatus = { waiting: 0, paid: 1, cancelled: -1, failed: -2 } as const;
 
 /** What a paid order changes on its buyer, once. */
 export interface Grant {

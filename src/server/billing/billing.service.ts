@@ -6,7 +6,8 @@ import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import { OrderStatus, type OrderRow, type TypeRow } from './billing.repo.ts';
+import type { OrderRow, TypeRow } from './billing.repo.ts';
+import { OrderStatus } from './order-status.ts';
 import type { PaymentEvent, VerifiedEvent } from './payments.ts';
 import { sandboxEvent, sandboxSessionRef, type SandboxChoice } from './sandbox.ts';
 

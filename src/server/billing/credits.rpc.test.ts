@@ -155,7 +155,7 @@ describe.each(testDatabases())('credits on chat turns on %s', (kind) => {
     const bearer = await userWithSession(t, 'stale@example.com');
     await rpc(t.app, { action: 'GetSetUserData' }, { bearer });
     const u = await userRow('stale@example.com');
-    const hold = await t.deps.credits.reserveTurn(u.id, { offline: false }, 'en');
+    const hold = await t.deps.credits.reserveTurn(u.id, { offline: false });
     expect(hold).not.toBeNull();
     expect((await userRow('stale@example.com')).credits).toBe(80);
     t.clock.advance(60 * 60_000);

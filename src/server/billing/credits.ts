@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { ErrorCode, type Lang } from '../../protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import { turnCost } from '../ai/prices.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -41,9 +41,8 @@ export interface Credits {
   /**
    * Before a turn: sets aside CREDIT_TURN_HOLD credits, or refuses with NO_CREDITS (a keyed
    * text, `buy: '/buy'`) when the balance is spent. Free (offline) turns pass with no hold.
-   * `_lang` is unused: chat and group still pass it until they move to keyed refusals.
    */
-  reserveTurn(userId: number, turn: { offline: boolean }, _lang?: Lang): Promise<CreditHold | null>;
+  reserveTurn(userId: number, turn: { offline: boolean }): Promise<CreditHold | null>;
   /**
    * Before a turn that stores its rows and its hold in one statement (AskFriend,
    * chat.repo.insertTurn): gives the allowance if due and answers the hold to take, null for

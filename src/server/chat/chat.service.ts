@@ -2,7 +2,7 @@ import { Priv } from '../../protocol/constants.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ChatEngine } from '../ai/engine.ts';
-import { turnCost } from '../ai/prices.ts';
+import { turnFinished } from './turn-finished.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
 import type { Passage } from '../knowledge/retrieval.ts';
@@ -114,19 +114,10 @@ export function chatService(
           cachedInputTokens: result.usage.cachedInputTokens,
           outputTokens: result.usage.outputTokens,
         });
-        deps.domain.emit('turn.finished', {
-          userId: subject.userId,
-          friendRowId: prompt.friend.id,
-          friendid: prompt.friend.friendid,
-          replyId: reply.id,
-          model: result.model,
-          offline: result.offline,
-          tokensIn: result.usage.inputTokens,
-          tokensCached: result.usage.cachedInputTokens,
-          tokensOut: result.usage.outputTokens,
-          cost: turnCost(result.model, result.offline, result.usage),
-          at: deps.clock.now().toISOString(),
-        });
+        deps.domain.emit(
+          'turn.finished',
+          turnFinished(subject.userId, prompt.friend, reply.id, result, deps.clock.now()),
+        );
         // Queued before the answer counts as done, so a crash right after cannot lose it; a
         // queue that refuses is logged and the stored answer stands.
         await memory
@@ -156,9 +147,9 @@ export function chatService(
    * Credits first: a spent balance refuses before anything is stored (billing). Every turn
    * that writes a new answer (ask, regenerate, edit) takes a hold; its charge settles it.
    */
-  function holdCredits(me: { id: number }, friend: { model: string }, ctx: Ctx) {
+  function holdCredits(me: { id: number }, friend: { model: string }) {
     const offline = deps.engine.resolver.resolve(friend.model).provider === 'offline';
-    return deps.credits.reserveTurn(me.id, { offline }, ctx.lang);
+    return deps.credits.reserveTurn(me.id, { offline });
   }
 
   /** The user's message an answer replies to. */
@@ -287,7 +278,7 @@ export function chatService(
         lang: ctx.lang,
         detailsfor: input.detailsfor,
       });
-      const hold = await holdCredits(me, friend, ctx);
+      const hold = await holdCredits(me, friend);
       const reply = await repo.addVariant(found.message, {
         subjectId: found.subject.id,
         role: 'assistant',
@@ -315,7 +306,7 @@ export function chatService(
       const later = await repo.since(found.subject.id, found.message.id);
       if (later.some((m) => m.status === 'streaming'))
         throw refusal(ErrorCode.CONFLICT, 'replyStillWriting');
-      const hold = await holdCredits(me, friend, ctx);
+      const hold = await holdCredits(me, friend);
       const { userMessage, reply } = await repo.editFrom(found.message, input.message, {
         role: 'assistant',
         status: 'streaming',

@@ -1,21 +1,18 @@
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
-import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { openFriend } from './conversation.ts';
-import { memoryFactsRepo } from './memory-facts.repo.ts';
 
 /**
  * The reader's view of what a character keeps about them: the facts with their sources,
  * and corrections. A caller only ever reaches their own facts about a character they may
  * talk to (the same check as the chat's).
  */
-export function memoryFactsService(deps: Deps) {
-  const friends = friendsRepo(deps.db);
-  const facts = memoryFactsRepo(deps.db);
+export function memoryFactsService(repos: Pick<Repos, 'friends' | 'memoryFacts'>) {
+  const { friends, memoryFacts: facts } = repos;
 
   async function open(friendid: string, ctx: Ctx) {
     const me = requireUser(ctx);

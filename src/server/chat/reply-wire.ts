@@ -68,6 +68,11 @@ export function replyPublisher(
   }
 
   function push(w: ReplyWire) {
+    // Once final, followers read the row: deltas not yet sent would only cost a NOTIFY each
+    // (a short or non-streamed answer ends before its first frame). A restart stays, so a
+    // follower that showed an abandoned attempt starts over.
+    if (w.k === 'f')
+      for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.k === 'd') queue.splice(i, 1);
     if (w.k === 'd' && w.x.length > MAX_DELTA_CHARS) {
       for (let i = 0; i < w.x.length; i += MAX_DELTA_CHARS)
         queue.push({ ...w, o: w.o + i, x: w.x.slice(i, i + MAX_DELTA_CHARS) });

@@ -1,18 +1,15 @@
 import type { ParsedInput } from '../../protocol/registry.ts';
-import type { Deps } from '../deps.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { openFriend } from './conversation.ts';
-import { chatSearchRepo } from './search.repo.ts';
 import { searchQuery, searchTerms, snippetOf } from './search-text.ts';
 
 const PAGE = 20;
 
 /** SearchConversations: the caller's own conversations with one character, every subject. */
-export function chatSearchService(deps: Pick<Deps, 'db'>) {
-  const repo = chatSearchRepo(deps.db);
-  const friends = friendsRepo(deps.db);
+export function chatSearchService(repos: Pick<Repos, 'chatSearch' | 'friends'>) {
+  const { chatSearch: repo, friends } = repos;
 
   return {
     async search(input: ParsedInput<'SearchConversations'>, ctx: Ctx) {

@@ -1,16 +1,13 @@
 import { friendTypeTraits, Priv, UserType } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
+import type { Deps } from '../deps.ts';
 import { AppError, refusal } from '../errors.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
 import { msg } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import { usersRepo } from '../users/users.repo.ts';
-import { auditRepo } from '../history/audit.repo.ts';
-import type { ChatDeps } from './chat.service.ts';
-import { memoryFactsRepo } from './memory-facts.repo.ts';
-import { chatRepo, type MessageRow } from './chat.repo.ts';
+import type { MessageRow } from './chat.repo.ts';
 import {
   createSubjectWithGreeting,
   openFriend,
@@ -25,11 +22,12 @@ import type { ReplyRunner } from './reply-runner.ts';
 const PAGE = 50;
 
 /** Subjects, the conversation view, reset and rewind, canvas, memory and self notes. */
-export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
-  const repo = chatRepo(deps.db);
-  const friends = friendsRepo(deps.db);
-  const users = usersRepo(deps.db);
-  const facts = memoryFactsRepo(deps.db);
+export function subjectsService(
+  deps: Pick<Deps, 'credits' | 'engine'>,
+  repos: Pick<Repos, 'audit' | 'chat' | 'friends' | 'memoryFacts' | 'users'>,
+  runner: Pick<ReplyRunner, 'isLocal'>,
+) {
+  const { audit, chat: repo, friends, users, memoryFacts: facts } = repos;
 
   async function open(friendid: string, ctx: Ctx) {
     const me = requireUser(ctx);
@@ -53,7 +51,7 @@ export function subjectsService(deps: ChatDeps, runner: ReplyRunner) {
         const other = await users.byEmail(input.user);
         if (!other) throw new AppError(ErrorCode.NOT_FOUND);
         // Every viewing of someone else's conversation is audited (history viewer).
-        await auditRepo(deps.db).record({
+        await audit.record({
           viewerId: me.id,
           viewerEmail: me.email,
           targetEmail: other.email,

@@ -1,10 +1,8 @@
-import type { ChatEngine } from '../ai/engine.ts';
 import { learnFacts, MEMORY_EVERY } from '../chat/memory.ts';
 import type { MemoryLine } from '../chat/memory-facts.ts';
-import { memoryFactsRepo } from '../chat/memory-facts.repo.ts';
 import type { Deps } from '../deps.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
-import type { GroupMessageRow, GroupRepo } from './group.repo.ts';
+import type { Repos } from '../repos.ts';
+import type { GroupMessageRow } from './group.repo.ts';
 
 interface Job {
   userId: number;
@@ -45,9 +43,10 @@ export function turnsSpokenIn(rows: GroupMessageRow[], friendId: number) {
  * however many answers asked meanwhile, with its own mark of the group lines read. Queued
  * when an answer is stored; it runs in the background, never on the turn's path.
  */
-export function groupMemory(deps: Deps & { engine: ChatEngine }, repo: GroupRepo) {
-  const friends = friendsRepo(deps.db);
-  const facts = memoryFactsRepo(deps.db);
+export type GroupMemoryRepos = Pick<Repos, 'friends' | 'group' | 'memoryFacts'>;
+
+export function groupMemory(deps: Pick<Deps, 'engine' | 'jobs'>, repos: GroupMemoryRepos) {
+  const { group: repo, friends, memoryFacts: facts } = repos;
 
   deps.jobs.define<Job>(
     'group-memory',

@@ -1,18 +1,18 @@
 import type { GroupAnswer } from '../../protocol/actions/group.ts';
-import { turnCost } from '../ai/prices.ts';
 import type { CreditHold } from '../billing/credits.ts';
 import type { ChatDeps } from '../chat/chat.service.ts';
-import { chatRepo } from '../chat/chat.repo.ts';
 import type { ReplyEvent, ReplyRunner } from '../chat/reply-runner.ts';
+import { turnFinished } from '../chat/turn-finished.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
 import { msg } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import type { Ctx, SessionUser } from '../rpc/context.ts';
 import type { Send, Streaming } from '../rpc/streaming.ts';
 import type { GroupStreamEvents } from '../../protocol/streams.ts';
 import { addressed, ownVoice } from './director.ts';
-import { groupMemory } from './group-memory.ts';
+import { groupMemory, type GroupMemoryRepos } from './group-memory.ts';
 import { groupPrompt, type GroupLine } from './group-prompt.ts';
-import type { GroupMessageRow, GroupRepo } from './group.repo.ts';
+import type { GroupMessageRow } from './group.repo.ts';
 import { toAnswer, toMember, type Joined } from './group-rows.ts';
 
 const KNOWLEDGE_PASSAGES = 3;
@@ -23,14 +23,26 @@ const MAX_FOLLOW_UPS = 1;
 
 export type Turn = { answers: GroupAnswer[] };
 
+/** The ports a group turn uses. */
+export type GroupTurnDeps = Pick<
+  ChatDeps,
+  'clock' | 'domain' | 'engine' | 'jobs' | 'log' | 'retrieve'
+>;
+/** The repositories a group turn uses (the speaker's notes are the single chat's). */
+export type GroupTurnRepos = GroupMemoryRepos & Pick<Repos, 'chat'>;
+
 /**
  * Running a group turn (the service decides who may ask and who speaks): each speaker's
  * prompt, its answer written by the reply runner one after another in the background, and
  * the stream that follows the turn's answers for the asker or a follower who came back.
  */
-export function groupTurns(deps: ChatDeps, repo: GroupRepo, runner: ReplyRunner<GroupMessageRow>) {
-  const chat = chatRepo(deps.db);
-  const memory = groupMemory(deps, repo);
+export function groupTurns(
+  deps: GroupTurnDeps,
+  repos: GroupTurnRepos,
+  runner: ReplyRunner<GroupMessageRow>,
+) {
+  const { group: repo, chat } = repos;
+  const memory = groupMemory(deps, repos);
 
   /**
    * Follows the turn that `userMessageId` began: each answer after it in order, live, until
@@ -185,19 +197,10 @@ export function groupTurns(deps: ChatDeps, repo: GroupRepo, runner: ReplyRunner<
               cachedInputTokens: result.usage.cachedInputTokens,
               outputTokens: result.usage.outputTokens,
             });
-            deps.domain.emit('turn.finished', {
-              userId: me.id,
-              friendRowId: friend.id,
-              friendid: friend.friendid,
-              replyId: row.id,
-              model: result.model,
-              offline: result.offline,
-              tokensIn: result.usage.inputTokens,
-              tokensCached: result.usage.cachedInputTokens,
-              tokensOut: result.usage.outputTokens,
-              cost: turnCost(result.model, result.offline, result.usage),
-              at: deps.clock.now().toISOString(),
-            });
+            deps.domain.emit(
+              'turn.finished',
+              turnFinished(me.id, friend, row.id, result, deps.clock.now()),
+            );
             // As in the single chat: queued before the answer counts as done, so a crash
             // right after cannot lose it; a queue that refuses is logged, the answer stands.
             await memory

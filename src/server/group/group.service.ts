@@ -11,14 +11,13 @@ import { createReplyRunner } from '../chat/reply-runner.ts';
 import { refusal } from '../errors.ts';
 import { friendPriv } from '../friends/friend-access.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { chooseSpeakers } from './director.ts';
-import { groupRepo, type GroupMessageRow } from './group.repo.ts';
+import type { GroupMessageRow } from './group.repo.ts';
 import { groupReplyTopic, toMember, toMessage } from './group-rows.ts';
-import { groupTurns } from './group-turn.ts';
+import { groupTurns, type GroupTurnDeps, type GroupTurnRepos } from './group-turn.ts';
 
 export { groupReplyTopic };
 
@@ -28,9 +27,11 @@ export { groupReplyTopic };
  * as the single chat, on its own table and event topics, so it streams, survives the browser
  * going away, and can be followed after a refresh or from another instance.
  */
-export function groupService(deps: ChatDeps) {
-  const repo = groupRepo(deps.db);
-  const friends = friendsRepo(deps.db);
+export function groupService(
+  deps: GroupTurnDeps & Pick<ChatDeps, 'credits' | 'events' | 'media'>,
+  repos: GroupTurnRepos,
+) {
+  const { group: repo, friends } = repos;
   const runner = createReplyRunner<GroupMessageRow>(
     repo,
     deps.engine,
@@ -40,7 +41,7 @@ export function groupService(deps: ChatDeps) {
     groupReplyTopic,
   );
 
-  const { turnStream, runTurn, insertAnswer } = groupTurns(deps, repo, runner);
+  const { turnStream, runTurn, insertAnswer } = groupTurns(deps, repos, runner);
 
   deps.jobs.define(
     'group-sweep-stale',
@@ -82,7 +83,7 @@ export function groupService(deps: ChatDeps) {
     const offline = members.every(
       (m) => deps.engine.resolver.resolve(m.model).provider === 'offline',
     );
-    const hold = await deps.credits.reserveTurn(me.id, { offline }, lang);
+    const hold = await deps.credits.reserveTurn(me.id, { offline });
     await repo.setSelection(
       me.id,
       members.map((m) => m.friendid),
@@ -201,11 +202,9 @@ export function groupService(deps: ChatDeps) {
         (id) => id.toLowerCase() !== friend.friendid.toLowerCase(),
       );
       const members = [friend, ...(await openMembers(ticked, me).catch(() => []))];
-      const hold = await deps.credits.reserveTurn(
-        me.id,
-        { offline: deps.engine.resolver.resolve(friend.model).provider === 'offline' },
-        lang,
-      );
+      const hold = await deps.credits.reserveTurn(me.id, {
+        offline: deps.engine.resolver.resolve(friend.model).provider === 'offline',
+      });
       const reply = (await repo.updateMessage(found.id, {
         status: 'streaming',
         content: '',

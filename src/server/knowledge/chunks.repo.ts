@@ -206,6 +206,36 @@ const tagsFor = (friendRowId: number, ownerId: number | null) =>
 export const withinHorizon = (friendRowId: number, readerId: number) =>
   sql`(${knowledgeChunks.chapter} is null or ${knowledgeChunks.chapter} <= coalesce((select ${readingHorizons.chapter} from ${readingHorizons} where ${readingHorizons.userId} = ${readerId} and ${readingHorizons.friendId} = ${friendRowId}), 2147483647))`;
 
+/** The columns of a passage that a search returns, from the chunks table or a subquery of it. */
+type PassageColumn = 'id' | 'content' | 'seq' | 'chapter' | 'page' | 'fileId' | 'knowledgeId';
+export const passageColumns = <T extends Record<PassageColumn, unknown>>(
+  t: T,
+): Pick<T, PassageColumn> => ({
+  id: t.id,
+  content: t.content,
+  seq: t.seq,
+  chapter: t.chapter,
+  page: t.page,
+  fileId: t.fileId,
+  knowledgeId: t.knowledgeId,
+});
+
+/**
+ * The passages a search may return: the shared ones, `ownerId`'s own when set, and with
+ * `readerId` only those within their spoiler horizon.
+ */
+export const visiblePassages = (
+  friendRowId: number,
+  ownerId: number | null,
+  readerId: number | null,
+) =>
+  and(
+    ownerId === null
+      ? isNull(knowledgeChunks.ownerId)
+      : or(isNull(knowledgeChunks.ownerId), eq(knowledgeChunks.ownerId, ownerId)),
+    readerId === null ? undefined : withinHorizon(friendRowId, readerId),
+  );
+
 export function chunksRepo(db: Db) {
   const query = (friendRowId: number, ownerId: number | null, body: string) =>
     `${tagsFor(friendRowId, ownerId)} & (${body})`;
@@ -272,24 +302,12 @@ export function chunksRepo(db: Db) {
       const { scan, rescore, answer: limit } = limits;
       if (terms.length === 0) return [];
       const found = db
-        .select({
-          id: knowledgeChunks.id,
-          content: knowledgeChunks.content,
-          seq: knowledgeChunks.seq,
-          chapter: knowledgeChunks.chapter,
-          page: knowledgeChunks.page,
-          fileId: knowledgeChunks.fileId,
-          knowledgeId: knowledgeChunks.knowledgeId,
-          tsv: knowledgeChunks.tsv,
-        })
+        .select({ ...passageColumns(knowledgeChunks), tsv: knowledgeChunks.tsv })
         .from(knowledgeChunks)
         .where(
           and(
             sql`${knowledgeChunks.tsv} @@ ${query(friendRowId, ownerId, filter)}::tsquery`,
-            ownerId === null
-              ? isNull(knowledgeChunks.ownerId)
-              : or(isNull(knowledgeChunks.ownerId), eq(knowledgeChunks.ownerId, ownerId)),
-            readerId === null ? undefined : withinHorizon(friendRowId, readerId),
+            visiblePassages(friendRowId, ownerId, readerId),
           ),
         )
         .limit(scan)
@@ -312,13 +330,7 @@ export function chunksRepo(db: Db) {
       )})`;
       const ranked = db
         .select({
-          id: found.id,
-          content: found.content,
-          seq: found.seq,
-          chapter: found.chapter,
-          page: found.page,
-          fileId: found.fileId,
-          knowledgeId: found.knowledgeId,
+          ...passageColumns(found),
           tsv: found.tsv,
           words: termScore.as('words'),
         })
@@ -335,13 +347,7 @@ export function chunksRepo(db: Db) {
       );
       return db
         .select({
-          id: ranked.id,
-          content: ranked.content,
-          seq: ranked.seq,
-          chapter: ranked.chapter,
-          page: ranked.page,
-          fileId: ranked.fileId,
-          knowledgeId: ranked.knowledgeId,
+          ...passageColumns(ranked),
           title: friendFiles.title,
           subject: knowledge.subject,
           score,

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
+import type { Repos } from '../repos.ts';
 import type { SemanticSearch } from './retrieval.ts';
-import { vectorsRepo } from './vectors.repo.ts';
 
 /** Passages embedded per call to the model (OpenAI takes up to 2048 inputs a call). */
 export const EMBED_BATCH = 64;
@@ -40,8 +40,10 @@ export async function queueEmbedding(deps: Pick<Deps, 'media' | 'jobs'>, friendR
  * run cut short resumes where it stopped), and a sweep at start that queues it for every
  * character with such passages: after the model was changed, everything is embedded again.
  */
-export function defineEmbeddingJobs(deps: Deps): void {
-  const vectors = vectorsRepo(deps.db);
+export function defineEmbeddingJobs(
+  deps: Pick<Deps, 'jobs' | 'media'>,
+  { vectors }: Pick<Repos, 'vectors'>,
+): void {
   deps.jobs.define<EmbedJob>(
     EMBED_QUEUE,
     async ({ friendRowId }) => {
@@ -83,13 +85,13 @@ export function defineEmbeddingJobs(deps: Deps): void {
  * embedding), or null when no embedding model is configured.
  */
 export function semanticSearch(
-  deps: Pick<Deps, 'media' | 'db' | 'log' | 'config'>,
+  deps: Pick<Deps, 'media' | 'log' | 'config'>,
+  vectors: Repos['vectors'],
   friendRowId: number,
   userId: number | null,
 ): SemanticSearch | null {
   const model = embeddingModelId(deps);
   if (!model) return null;
-  const vectors = vectorsRepo(deps.db);
   return {
     log: deps.log,
     budgetMs: deps.config.EMBEDDING_SEARCH_SECONDS * 1000,

@@ -15,7 +15,7 @@ import {
 } from '../test/harness.ts';
 import type { Candidate } from './chunks.repo.ts';
 import { chunksRepo } from './chunks.repo.ts';
-import { knowledgeService } from './knowledge.service.ts';
+import { knowledgeOn } from '../test/services.ts';
 import { fuseRankings, retrievePassages, RRF_K } from './retrieval.ts';
 import { vectorsRepo } from './vectors.repo.ts';
 
@@ -160,7 +160,7 @@ describe.each(testDatabases())('retrieval with embeddings on %s', (kind) => {
     const words = await retrievePassages(chunksRepo(t.deps.db), friendRowId, DOG_PARAPHRASE, 3);
     expect(words.some((p) => p.text.includes('Captain Biscuit'))).toBe(false);
     const calls = embeddingCalls();
-    const fused = await knowledgeService(t.deps).passagesFor(
+    const fused = await knowledgeOn(t.deps).passagesFor(
       friendRowId,
       DOG_PARAPHRASE,
       3,
@@ -180,7 +180,7 @@ describe.each(testDatabases())('retrieval with embeddings on %s', (kind) => {
       .offset((await t.deps.db.$count(usageEvents, eq(usageEvents.kind, 'embedding'))) - 1);
     expect(last).toMatchObject({ userId: ownerId, model: 'text-embedding-3-small' });
     // A question both signals agree on keeps its answer first.
-    const both = await knowledgeService(t.deps).retrieve('keeper', 'Gullhaven ferry fare', 3);
+    const both = await knowledgeOn(t.deps).retrieve('keeper', 'Gullhaven ferry fare', 3);
     expect(both[0]?.text).toContain('Gullhaven');
   });
 
@@ -233,7 +233,7 @@ describe.each(testDatabases())('retrieval with embeddings on %s', (kind) => {
     const bounded = await repo.nearest(friendRowId, EMBEDDING_MODEL, vector, 50, null, r!.id);
     expect(bounded.length).toBeGreaterThan(0);
     expect(bounded.some((c) => c.content.includes('Sir Waffles'))).toBe(false);
-    const fused = await knowledgeService(t.deps).passagesFor(
+    const fused = await knowledgeOn(t.deps).passagesFor(
       friendRowId,
       'Sir Waffles beacon hound',
       5,
@@ -242,14 +242,14 @@ describe.each(testDatabases())('retrieval with embeddings on %s', (kind) => {
     );
     expect(fused.some((p) => p.text.includes('Sir Waffles'))).toBe(false);
     expect(
-      (
-        await knowledgeService(t.deps).passagesFor(friendRowId, 'Sir Waffles', 5, null, ownerId)
-      ).some((p) => p.text.includes('Sir Waffles')),
+      (await knowledgeOn(t.deps).passagesFor(friendRowId, 'Sir Waffles', 5, null, ownerId)).some(
+        (p) => p.text.includes('Sir Waffles'),
+      ),
     ).toBe(true);
   });
 
   it('when the embedding call fails, the word index answers alone (no error)', async () => {
-    const service = knowledgeService(t.deps);
+    const service = knowledgeOn(t.deps);
     const words = await retrievePassages(chunksRepo(t.deps.db), friendRowId, 'Gullhaven', 3);
     // The port tries twice (maxRetries 1): both fail.
     fake.media.failNext(500);
@@ -289,7 +289,7 @@ describe.each(testDatabases())('retrieval with embeddings on %s', (kind) => {
     const rows = await stored();
     expect(rows).toHaveLength(await passages());
     expect(new Set(rows.map((r) => r.model))).toEqual(new Set([large]));
-    const found = await knowledgeService(t.deps).passagesFor(friendRowId, DOG_PARAPHRASE, 3);
+    const found = await knowledgeOn(t.deps).passagesFor(friendRowId, DOG_PARAPHRASE, 3);
     expect(found.some((p) => p.text.includes('Captain Biscuit'))).toBe(true);
     const calls = embeddingCalls();
     await t.deps.jobs.send('knowledge-embed', { friendRowId });
@@ -332,11 +332,11 @@ describe.each(testDatabases())('retrieval without an embedding model on %s', (ki
     expect(await t.deps.db.$count(knowledgeEmbeddings)).toBe(0);
     const listed = await rpc(t.app, { action: 'GetFiles', friend: 'keeper' }, { bearer: owner });
     expect(listed.body).toMatchObject({ Error: 0, search: 'words' });
-    const found = await knowledgeService(t.deps).retrieve('keeper', 'lighthouse dog', 3);
+    const found = await knowledgeOn(t.deps).retrieve('keeper', 'lighthouse dog', 3);
     expect(found[0]?.text).toContain('Captain Biscuit');
     expect(found[0]!.score).toBeGreaterThan(1);
     expect(
-      (await knowledgeService(t.deps).retrieve('keeper', DOG_PARAPHRASE, 3)).some((p) =>
+      (await knowledgeOn(t.deps).retrieve('keeper', DOG_PARAPHRASE, 3)).some((p) =>
         p.text.includes('Captain Biscuit'),
       ),
     ).toBe(false);

@@ -17,7 +17,7 @@ import {
   userWithSession,
   type TestApp,
 } from '../test/harness.ts';
-import { knowledgeService } from './knowledge.service.ts';
+import { knowledgeOn } from '../test/services.ts';
 
 describe.each(testDatabases())('knowledge files on %s', (kind) => {
   let t: TestApp;
@@ -34,7 +34,7 @@ describe.each(testDatabases())('knowledge files on %s', (kind) => {
   const files = async (token = owner) =>
     (await rpc(t.app, { action: 'GetFiles', friend: 'bookworm' }, { bearer: token })).body
       .files as { num: number; title: string; subject: string; tm: string }[];
-  const retrieve = (q: string) => knowledgeService(t.deps).retrieve('bookworm', q, 3);
+  const retrieve = (q: string) => knowledgeOn(t.deps).retrieve('bookworm', q, 3);
 
   beforeAll(async () => {
     t = await createTestApp(kind, {

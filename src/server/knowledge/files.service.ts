@@ -2,18 +2,17 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
 import { randomName } from '../infra/storage.ts';
 import { uploadAllowed } from '../infra/upload-limit.ts';
 import { type MessageKey } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { detectChapters, indexText } from './chapters.ts';
-import { chunksRepo } from './chunks.repo.ts';
 import { queueEmbedding } from './embedding-index.ts';
 import { ExtractError, kindOf, type ExtractFailure } from './extract.ts';
 import { requireFileScope } from './file-scope.ts';
-import { filesRepo, type FileRow } from './files.repo.ts';
+import type { FileRow } from './files.repo.ts';
 
 export interface Upload {
   friendid: string;
@@ -52,10 +51,11 @@ export function titleFromText(text: string): string {
   return line.length > 120 ? `${line.slice(0, 119).trimEnd()}…` : line;
 }
 
-export function filesService(deps: Deps) {
-  const friends = friendsRepo(deps.db);
-  const files = filesRepo(deps.db);
-  const chunks = chunksRepo(deps.db);
+export function filesService(
+  deps: Pick<Deps, 'clock' | 'config' | 'extractor' | 'jobs' | 'limiter' | 'media' | 'storage'>,
+  repos: Pick<Repos, 'chunks' | 'files' | 'friends'>,
+) {
+  const { friends, files, chunks } = repos;
   const maxBytes = Math.floor(deps.config.UPLOAD_MAX_MB * 1024 * 1024);
   const maxFiles = deps.config.FILES_PER_FRIEND;
   const mb = String(deps.config.UPLOAD_MAX_MB);

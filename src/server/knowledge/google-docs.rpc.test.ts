@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../test/harness.ts';
 import { usersRepo } from '../users/users.repo.ts';
-import { knowledgeService } from './knowledge.service.ts';
+import { knowledgeOn } from '../test/services.ts';
 
 const PRIVATE_DOC = '1PrivateDocAbcdefghijklmnopqrstuvwxyz0123';
 const PUBLIC_DOC = '1PublicDocAbcdefghijklmnopqrstuvwxyz01234';
@@ -261,7 +261,7 @@ describe.each(testDatabases().slice(-1))('Google Docs import on %s', (kind) => {
     );
     expect(read.body.contents).toContain('The quartermaster hid the rum in barrel nine.');
     expect(read.body.contents).toContain('Valparaiso');
-    const found = await knowledgeService(t.deps).retrieve('sailor', 'where is the rum hidden?', 3);
+    const found = await knowledgeOn(t.deps).retrieve('sailor', 'where is the rum hidden?', 3);
     expect(found[0]?.text).toContain('barrel nine');
 
     // The same subject again replaces it; an expired token is refreshed and kept.
@@ -303,11 +303,7 @@ describe.each(testDatabases().slice(-1))('Google Docs import on %s', (kind) => {
       lang: 'en',
     });
     expect(pub.json()).toMatchObject({ Error: 0, subject: 'Almanac' });
-    const found = await knowledgeService(plain.deps).retrieve(
-      'sailor',
-      'high water at Gullhaven',
-      3,
-    );
+    const found = await knowledgeOn(plain.deps).retrieve('sailor', 'high water at Gullhaven', 3);
     expect(found[0]?.text).toContain('high water at Gullhaven is at noon');
     const priv = await docs(plain, plainOwner, {
       action: 'read_doc',

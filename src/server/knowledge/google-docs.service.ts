@@ -1,14 +1,13 @@
-import { ErrorCode, type Lang } from '../../protocol/errors.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
 import type { Deps } from '../deps.ts';
 import type { AppError } from '../errors.ts';
 import { refusal } from '../errors.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
 import { hashToken, newToken } from '../infra/secrets.ts';
 import { msg } from '../messages.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { requireFileScope } from './file-scope.ts';
 import { GoogleDocsError, type GoogleDoc, type GoogleTokens } from './google-docs.client.ts';
-import { googleRepo } from './google.repo.ts';
 import type { KnowledgeService } from './knowledge.service.ts';
 
 /** How long the user has to finish Google's consent screen. */
@@ -29,13 +28,16 @@ export interface ReadDocInput {
   doc_url: string;
 }
 
-export function googleDocsService(deps: Deps, knowledge: KnowledgeService) {
+export function googleDocsService(
+  deps: Pick<Deps, 'clock' | 'googleDocs'>,
+  repos: Pick<Repos, 'friends' | 'google'>,
+  knowledge: Pick<KnowledgeService, 'importText'>,
+) {
   const port = deps.googleDocs;
-  const repo = googleRepo(deps.db);
-  const friends = friendsRepo(deps.db);
+  const { google: repo, friends } = repos;
   const now = () => deps.clock.now();
 
-  const readFailed = (err: unknown, lang: Lang, authorized: boolean): AppError => {
+  const readFailed = (err: unknown, authorized: boolean): AppError => {
     if (err instanceof GoogleDocsError && err.kind === 'network') {
       return refusal(ErrorCode.UPSTREAM, 'gdocUpstream');
     }
@@ -51,7 +53,7 @@ export function googleDocsService(deps: Deps, knowledge: KnowledgeService) {
   };
 
   /** With the user's tokens when they have some (refreshed ones are kept); else the public export. */
-  async function read(userId: number, docId: string, lang: Lang): Promise<GoogleDoc> {
+  async function read(userId: number, docId: string): Promise<GoogleDoc> {
     const tokens = port.oauthConfigured ? await repo.tokens(userId) : undefined;
     if (tokens) {
       try {
@@ -60,7 +62,7 @@ export function googleDocsService(deps: Deps, knowledge: KnowledgeService) {
         return r.doc;
       } catch (err) {
         if (!(err instanceof GoogleDocsError) || err.kind === 'network' || err.kind === 'toolong') {
-          throw readFailed(err, lang, true);
+          throw readFailed(err, true);
         }
         // Not shared with this account: it may still be public.
       }
@@ -68,7 +70,7 @@ export function googleDocsService(deps: Deps, knowledge: KnowledgeService) {
     try {
       return await port.readPublic(docId);
     } catch (err) {
-      throw readFailed(err, lang, !!tokens);
+      throw readFailed(err, !!tokens);
     }
   }
 
@@ -129,7 +131,7 @@ export function googleDocsService(deps: Deps, knowledge: KnowledgeService) {
       const { friend, personal } = await requireFileScope(friends, input.friend, me);
       if (personal) throw refusal(ErrorCode.FORBIDDEN, 'gdocPersonalRefused');
 
-      const doc = await read(me.id, docId, lang);
+      const doc = await read(me.id, docId);
       const text = doc.text.replace(/\r\n?/g, '\n').trim();
       if (!text) throw refusal(ErrorCode.NOT_FOUND, 'gdocReadError');
       const subject = (input.subject?.trim() || doc.title.trim() || 'Google Docs').slice(0, 300);

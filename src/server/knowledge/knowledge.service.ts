@@ -3,13 +3,12 @@ import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
 import { requireFriend } from '../friends/friend-access.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { chunkText } from './chunking.ts';
-import { chunksRepo } from './chunks.repo.ts';
 import { queueEmbedding, semanticSearch } from './embedding-index.ts';
-import { knowledgeRepo, type AddResult, type KnowledgeRow } from './knowledge.repo.ts';
+import type { AddResult, KnowledgeRow } from './knowledge.repo.ts';
 import { retrievePassages, type Passage } from './retrieval.ts';
 
 /** Most knowledge subjects per character (ours: the spec sets none). */
@@ -22,10 +21,11 @@ const answer = (k: KnowledgeRow) => ({
   tm: formatTime(k.updatedAt),
 });
 
-export function knowledgeService(deps: Deps) {
-  const friends = friendsRepo(deps.db);
-  const repo = knowledgeRepo(deps.db);
-  const chunks = chunksRepo(deps.db);
+export function knowledgeService(
+  deps: Pick<Deps, 'clock' | 'config' | 'jobs' | 'log' | 'media'>,
+  repos: Pick<Repos, 'chunks' | 'friends' | 'knowledge' | 'vectors'>,
+) {
+  const { friends, knowledge: repo, chunks, vectors } = repos;
 
   /** Knowledge is the character's making: only its editors read or change it. */
   async function editable(friendid: string, ctx: Ctx) {
@@ -129,7 +129,7 @@ export function knowledgeService(deps: Deps) {
     ): Promise<Passage[]> {
       const row = await friends.byFriendId(friendid);
       if (!row) return [];
-      const semantic = semanticSearch(deps, row.friend.id, userId);
+      const semantic = semanticSearch(deps, vectors, row.friend.id, userId);
       return retrievePassages(chunks, row.friend.id, query, k, userId, null, semantic);
     },
 
@@ -145,7 +145,7 @@ export function knowledgeService(deps: Deps) {
       userId: number | null = null,
       readerId: number | null = null,
     ): Promise<Passage[]> {
-      const semantic = semanticSearch(deps, friendRowId, readerId ?? userId);
+      const semantic = semanticSearch(deps, vectors, friendRowId, readerId ?? userId);
       return retrievePassages(chunks, friendRowId, query, k, userId, readerId, semantic);
     },
   };

@@ -18,7 +18,7 @@ import {
   userWithSession,
   type TestApp,
 } from '../test/harness.ts';
-import { knowledgeService } from './knowledge.service.ts';
+import { knowledgeOn } from '../test/services.ts';
 
 interface Listed {
   Error: number;
@@ -241,7 +241,7 @@ describe.each(testDatabases())('personal files on %s', (kind) => {
     expect(forBob).toContain('heron seal');
 
     // The same through the knowledge service: no user, or another user, finds nothing of it.
-    const knowledge = knowledgeService(t.deps);
+    const knowledge = knowledgeOn(t.deps);
     const aliceId = await userId('alice@example.com');
     const bobId = await userId('bob@example.com');
     expect(

@@ -8,7 +8,7 @@ import {
   userWithSession,
   type TestApp,
 } from '../test/harness.ts';
-import { knowledgeService } from './knowledge.service.ts';
+import { knowledgeOn } from '../test/services.ts';
 
 /**
  * Retrieval on a book-length text (a generated novel of ~400,000 characters per language)
@@ -56,7 +56,7 @@ describe.each(testDatabases())('retrieval on a book on %s', (kind) => {
 
   for (const lang of ['he', 'en'] as const) {
     it(`${lang}: each planted fact is found in the top 3`, async () => {
-      const knowledge = knowledgeService(t.deps);
+      const knowledge = knowledgeOn(t.deps);
       for (const fact of books[lang].facts) {
         const found = await knowledge.retrieve(`novel${lang}`, fact.question, 3);
         expect(found.length, fact.question).toBeGreaterThan(0);
@@ -69,7 +69,7 @@ describe.each(testDatabases())('retrieval on a book on %s', (kind) => {
   }
 
   it('each character searches only its own passages', async () => {
-    const knowledge = knowledgeService(t.deps);
+    const knowledge = knowledgeOn(t.deps);
     expect(await knowledge.retrieve('novelhe', 'Captain Biscuit', 3)).toEqual([]);
     expect(await knowledge.retrieve('novelen', 'קפטן ביסקוויט', 3)).toEqual([]);
     expect(await knowledge.retrieve('holmes', 'Captain Biscuit', 3)).toEqual([]);

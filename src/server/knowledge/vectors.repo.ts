@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { friendFiles, knowledge, knowledgeChunks, knowledgeEmbeddings } from '../db/schema.ts';
-import { withinHorizon, type Candidate } from './chunks.repo.ts';
+import { passageColumns, visiblePassages, type Candidate } from './chunks.repo.ts';
 
 /** Scales a vector to unit length, so cosine similarity is a dot product. */
 export function unit(v: number[]): number[] {
@@ -124,13 +124,7 @@ export function vectorsRepo(
       const score = similarity.mapWith(Number);
       return db
         .select({
-          id: knowledgeChunks.id,
-          content: knowledgeChunks.content,
-          seq: knowledgeChunks.seq,
-          chapter: knowledgeChunks.chapter,
-          page: knowledgeChunks.page,
-          fileId: knowledgeChunks.fileId,
-          knowledgeId: knowledgeChunks.knowledgeId,
+          ...passageColumns(knowledgeChunks),
           title: friendFiles.title,
           subject: knowledge.subject,
           score,
@@ -144,10 +138,7 @@ export function vectorsRepo(
             eq(knowledgeEmbeddings.friendId, friendRowId),
             eq(knowledgeEmbeddings.model, model),
             eq(knowledgeEmbeddings.dims, q.length),
-            ownerId === null
-              ? isNull(knowledgeChunks.ownerId)
-              : or(isNull(knowledgeChunks.ownerId), eq(knowledgeChunks.ownerId, ownerId)),
-            readerId === null ? undefined : withinHorizon(friendRowId, readerId),
+            visiblePassages(friendRowId, ownerId, readerId),
           ),
         )
         .orderBy(sql`${score} desc`, knowledgeChunks.id)

@@ -39,6 +39,7 @@ export type DomainEvent = keyof DomainEventMap;
 export function createDomainEvents(log: Log) {
   const handlers = new Map<DomainEvent, Set<(payload: never) => Promise<void> | void>>();
   const running = new Set<Promise<void>>();
+  const flushers = new Set<() => Promise<void>>();
   return {
     on<K extends DomainEvent>(
       topic: K,
@@ -58,9 +59,25 @@ export function createDomainEvents(log: Log) {
         running.add(p);
       }
     },
-    /** Resolves when every handler started so far has finished (shutdown, tests). */
+    /**
+     * Work a handler keeps in memory to write later in one go (analytics counts): `settled`
+     * writes it, so nothing is lost on a graceful shutdown and tests read it without waiting.
+     */
+    onSettle(flush: () => Promise<void>): () => void {
+      flushers.add(flush);
+      return () => flushers.delete(flush);
+    },
+    /**
+     * Resolves when every handler started so far has finished and what they kept in memory
+     * is written (shutdown, tests).
+     */
     async settled() {
-      while (running.size) await Promise.allSettled([...running]);
+      do {
+        while (running.size) await Promise.allSettled([...running]);
+        for (const flush of flushers) {
+          await flush().catch((err: unknown) => log.warn({ err }, 'domain event flush failed'));
+        }
+      } while (running.size);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { friends, pushSettings, pushSubscriptions, users } from '../db/schema.ts';
 import type { StoredSubscription } from './push-sender.ts';
@@ -48,6 +48,23 @@ export function pushRepo(db: Db) {
     async byId(id: number): Promise<SubscriptionRow | undefined> {
       const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
       return row;
+    },
+    /**
+     * In one statement: the user's devices, whether they want `kind` told (their settings or
+     * the default) and their language. No rows: the user has no device.
+     */
+    async targets(userId: number, kind: keyof PushSettingsRow) {
+      return db
+        .select({
+          id: pushSubscriptions.id,
+          endpoint: pushSubscriptions.endpoint,
+          wanted: sql<boolean>`coalesce(${pushSettings[kind]}, ${DEFAULT_PUSH_SETTINGS[kind]})`,
+          lang: users.lang,
+        })
+        .from(pushSubscriptions)
+        .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+        .leftJoin(pushSettings, eq(pushSettings.userId, pushSubscriptions.userId))
+        .where(eq(pushSubscriptions.userId, userId));
     },
     async ofUser(userId: number): Promise<SubscriptionRow[]> {
       return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));

@@ -204,4 +204,30 @@ describe.each(testDatabases().slice(-1))('Web Push on %s', (kind) => {
     );
     expect(existsSync(t.deps.config.vapidFile)).toBe(true);
   });
+
+  it('a user with no device is asked once; a device saved on another instance is heard', async () => {
+    await userWithSession(t, 'late@example.com');
+    const lateId = (await usersRepo(t.deps.db).byEmail('late@example.com'))!.id;
+    turnFinished(lateId, 'holmes');
+    await settled();
+    // Another instance stores the device and says so (as its UpdateFCMToken does).
+    const sub = service.subscribe(t.deps.push.publicKey);
+    await pushRepo(t.deps.db).save(
+      lateId,
+      'late-phone',
+      { endpoint: sub.json.endpoint, p256dh: sub.json.keys.p256dh, auth: sub.json.keys.auth },
+      new Date(),
+    );
+    let hear = () => {};
+    const heard = new Promise<void>((resolve) => (hear = resolve));
+    const off = await t.deps.events.subscribe('push.devices', () => hear());
+    await t.deps.events.publish('push.devices', { userId: lateId });
+    await heard;
+    off();
+    turnFinished(lateId, 'holmes');
+    await settled();
+    expect(service.messagesFor(sub.id)).toEqual([
+      expect.objectContaining({ kind: 'turn', url: '/chat/holmes' }),
+    ]);
+  });
 });

@@ -10,6 +10,9 @@ import { requireUser, type Ctx } from '../rpc/context.ts';
 import { endpointAllowed } from './push-sender.ts';
 import type { PushSettingsRow } from './push.repo.ts';
 
+/** A device was saved (`{userId}`): every instance forgets that the user had none. */
+const DEVICES_TOPIC = 'push.devices';
+
 /** One job per device and message: a retry sends again to that device only. */
 export const PUSH_JOB = 'push-send';
 
@@ -30,13 +33,45 @@ const flag = (b: boolean) => (b ? 1 : 0);
 export function pushService(deps: Deps, repos: Pick<Repos, 'push'>) {
   const repo = repos.push;
 
+  /**
+   * Users known to have no device, until when (clock ms). Most users never turn
+   * notifications on, and every finished turn, image and share asks: for them it costs no
+   * statement. A device saved on any instance clears the user's entry (an event); the entry
+   * expires anyway, in case that event was lost. Removals never need it cleared.
+   */
+  const noDevices = new Map<number, number>();
+  /** Counts clearings, so a lookup that began before one does not fill the cache after it. */
+  let cleared = 0;
+  const NO_DEVICES_MS = 60_000;
+  const MAX_CACHED = 100_000;
+
+  function forget(userId: number) {
+    cleared++;
+    noDevices.delete(userId);
+  }
+  void deps.events
+    .subscribe(DEVICES_TOPIC, (e) => forget((e as { userId: number }).userId))
+    .catch((err: unknown) => deps.log.warn({ err }, 'push device events not heard'));
+
   /** Queues `kind` for every device of the user, if they want to hear about it. */
   async function notify(userId: number, kind: PushKind, url: string, friendid?: string) {
-    const settings = await repo.settings(userId);
-    if (!settings[kind]) return;
-    const devices = await repo.ofUser(userId);
-    if (devices.length === 0) return;
-    const lang = (await repo.langOf(userId)) === 'en' ? 'en' : 'he';
+    const now = deps.clock.now().getTime();
+    const until = noDevices.get(userId);
+    if (until !== undefined) {
+      if (until > now) return;
+      noDevices.delete(userId);
+    }
+    const asked = cleared;
+    const devices = await repo.targets(userId, kind);
+    if (devices.length === 0) {
+      if (asked === cleared) {
+        if (noDevices.size >= MAX_CACHED) noDevices.clear();
+        noDevices.set(userId, now + NO_DEVICES_MS);
+      }
+      return;
+    }
+    if (!devices[0]!.wanted) return;
+    const lang = devices[0]!.lang === 'en' ? 'en' : 'he';
     const name = friendid ? await repo.friendName(friendid) : '';
     const [title, body] = TEXTS[kind];
     const message: PushMessage = {
@@ -109,6 +144,10 @@ export function pushService(deps: Deps, repos: Pick<Repos, 'push'>) {
         { endpoint: sub.data.endpoint, p256dh: sub.data.keys.p256dh, auth: sub.data.keys.auth },
         deps.clock.now(),
       );
+      forget(me.id);
+      await deps.events
+        .publish(DEVICES_TOPIC, { userId: me.id })
+        .catch((err: unknown) => ctx.log.warn({ err }, 'push device event not published'));
       ctx.log.info('push subscription stored');
       return {};
     },

@@ -8,7 +8,7 @@ import {
   userWithSession,
   type TestApp,
 } from '../test/harness.ts';
-import { knowledgeService } from '../knowledge/knowledge.service.ts';
+import { knowledgeOn } from '../test/services.ts';
 
 /** A small book: a preface, three chapters, and a line an editor may make a heading. */
 const BOOK = [
@@ -38,7 +38,7 @@ describe.each(testDatabases())('file chapters on %s', (kind) => {
   const call = (body: Record<string, unknown>, bearer = owner) =>
     rpc(t.app, { action: 'GetSetFileChapters', friendid: 'lighthouse', num, ...body }, { bearer });
   const chapterOf = async (words: string) => {
-    const found = await knowledgeService(t.deps).retrieve('lighthouse', words, 1);
+    const found = await knowledgeOn(t.deps).retrieve('lighthouse', words, 1);
     return found[0]?.chapter;
   };
 

@@ -2,12 +2,11 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
 import { indexText, type ChapterHeading } from '../knowledge/chapters.ts';
 import { requireFileScope } from '../knowledge/file-scope.ts';
-import { filesRepo, type FileRow, type FileScope } from '../knowledge/files.repo.ts';
+import type { FileRow, FileScope } from '../knowledge/files.repo.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import { fileChaptersRepo } from './file-chapters.repo.ts';
 
 /** The text's lines as indexText compares them: page breaks apart, trimmed. */
 function textLines(text: string): string[] {
@@ -38,10 +37,11 @@ export function placeHeadings(text: string, wanted: ChapterHeading[]): ChapterHe
 }
 
 /** The files manager's chapters of a file (issue 18): read, and corrected by its editors. */
-export function fileChaptersService(deps: Deps) {
-  const friends = friendsRepo(deps.db);
-  const files = filesRepo(deps.db);
-  const repo = fileChaptersRepo(deps.db);
+export function fileChaptersService(
+  deps: Pick<Deps, 'clock' | 'storage'>,
+  repos: Pick<Repos, 'fileChapters' | 'files' | 'friends'>,
+) {
+  const { friends, files, fileChapters: repo } = repos;
 
   async function describe(scope: FileScope, file: FileRow) {
     const [spans, pages] = await Promise.all([

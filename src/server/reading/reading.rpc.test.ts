@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { friends, users } from '../db/schema.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { knowledgeService } from '../knowledge/knowledge.service.ts';
+import { knowledgeOn } from '../test/services.ts';
 import { chatTestBed } from '../chat/chat-test-kit.ts';
 import { postForm } from '../test/fixtures.ts';
 import { rpc, testDatabases } from '../test/harness.ts';
@@ -105,7 +105,7 @@ describe.each(testDatabases())('cited answers and the spoiler horizon on %s', (k
   it('a horizon keeps later chapters out of retrieval and the prompt says so', async () => {
     expect((await horizon({})).body).toMatchObject({ Error: 0, chapter: null, chapters: 3 });
     expect((await horizon({ chapter: 1 })).body).toMatchObject({ chapter: 1, chapters: 3 });
-    const knowledge = knowledgeService(bed.t.deps);
+    const knowledge = knowledgeOn(bed.t.deps);
     const db = bed.t.deps.db;
     const [me] = await db.select().from(users).where(eq(users.email, 'reader@example.com'));
     const [row] = await db.select().from(friends).where(eq(friends.friendid, 'holmesen'));

@@ -1,14 +1,15 @@
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { requireFriend } from '../friends/friend-access.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import { readingRepo } from './reading.repo.ts';
 
 /** Cited answers and the spoiler horizon (issue 18). */
-export function readingService(deps: Deps) {
-  const friends = friendsRepo(deps.db);
-  const repo = readingRepo(deps.db);
+export function readingService(
+  deps: Pick<Deps, 'clock'>,
+  repos: Pick<Repos, 'friends' | 'reading'>,
+) {
+  const { friends, reading: repo } = repos;
 
   return {
     /** Whether the character cites its passages: its editors read and set it. */

@@ -14,7 +14,10 @@ async function problems(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath });
   return result!.messages
     .filter(
-      (m) => m.ruleId === 'boundaries/dependencies' || m.ruleId === 'no-restricted-properties',
+      (m) =>
+        m.ruleId === 'boundaries/dependencies' ||
+        m.ruleId === 'no-restricted-properties' ||
+        m.ruleId === 'no-restricted-syntax',
     )
     .map((m) => m.message);
 }
@@ -31,6 +34,24 @@ const cases: { rule: string; path: string; code: string; says: string }[] = [
     path: 'src/server/chat/some.service.ts',
     code: "import { users } from '../db/schema.ts';\nexport const t = users;\n",
     says: 'only repositories',
+  },
+  {
+    rule: 'a service building its own repository',
+    path: 'src/server/reading/reading.service.ts',
+    code: "import { readingRepo } from './reading.repo.ts';\nexport const r = readingRepo;\n",
+    says: 'services receive their repositories',
+  },
+  {
+    rule: 'a service reading deps.db',
+    path: 'src/server/reading/reading.service.ts',
+    code: "import type { Deps } from '../deps.ts';\nexport const f = (deps: Deps) => deps.db;\n",
+    says: 'never deps.db',
+  },
+  {
+    rule: 'a service taking the database out of deps',
+    path: 'src/server/group/group.service.ts',
+    code: "import type { Deps } from '../deps.ts';\nexport const f = ({ db }: Deps) => db;\n",
+    says: 'never deps.db',
   },
   {
     rule: 'a handler seeing Fastify',
@@ -126,6 +147,10 @@ describe('import boundaries', () => {
       [
         'src/server/chat/chat.repo.ts',
         "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\n",
+      ],
+      [
+        'src/server/reading/reading.service.ts',
+        "import type { Repos } from '../repos.ts';\nimport type { FileRow } from '../knowledge/files.repo.ts';\nexport type R = Pick<Repos, 'reading'> & FileRow;\n",
       ],
       [
         'src/server/chat/chat.routes.ts',
