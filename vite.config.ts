@@ -1,6 +1,32 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressDir } from './src/server/http/precompress.ts';
+
+const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+
+/**
+ * Brotli and gzip copies of the hashed assets, written once at build time; the server sends
+ * them as they are (src/server/http/web-client.ts). Only `assets/`: the rest is revalidated
+ * on each visit and compressed per request.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'sefer-precompress-assets',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const assets = join(outDir, 'assets');
+        if (existsSync(assets)) precompressDir(assets);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
@@ -23,9 +49,10 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
+    precompressAssets(),
   ],
   build: {
-    outDir: '../../dist/web',
+    outDir,
     emptyOutDir: true,
     sourcemap: true,
   },

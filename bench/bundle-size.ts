@@ -1,52 +1,178 @@
-import { existsSync, readFileSync } from 'node:fs';
+/**
+ * What a route really loads: opens it in Debian's Chromium, records every script and stylesheet
+ * it fetches (lazy chunks included) until the network is idle, and sums their gzip (-9) and
+ * brotli (quality 11) sizes as built in dist/web. The aim (issue 17): the home page and the chat
+ * page each at most 150 KB of gzip JS+CSS, shared vendor chunks included.
+ *
+ *   npx vite build && npm run bench:bundle     # /home (a guest) and /chat/holmes (signed in)
+ *
+ * Run alone it starts the server itself (PGlite in a fresh folder, BENCH_PORT or 3303) and
+ * signs a user in for the chat. `bench/run.ts` uses measureHomeLoad against its own server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext } from '@playwright/test';
 
 const dist = join(import.meta.dirname, '../dist/web');
 
 export interface BundleFigure {
   js: number;
   css: number;
-  files: { file: string; gzip: number }[];
+  /** JS + CSS, brotli quality 11 (what a browser that asks for br receives). */
+  brotli: number;
+  files: { file: string; gzip: number; brotli: number }[];
 }
 
-/**
- * What the home page really loads: opens /home in Debian's Chromium, records every script
- * and stylesheet it fetches (lazy chunks included) until the network is idle, and sums their
- * gzip sizes as built in dist/web.
- */
-export async function measureHomeLoad(baseUrl: string): Promise<BundleFigure | null> {
+const launchArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Sums what `path` fetches; `prepare` may sign the context in first. */
+export async function measureRouteLoad(
+  baseUrl: string,
+  path: string,
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<BundleFigure | null> {
   if (!existsSync(join(dist, 'index.html'))) return null;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: launchArgs,
   });
   try {
-    const page = await browser.newPage({ locale: 'he-IL' });
+    const context = await browser.newContext({ locale: 'he-IL', serviceWorkers: 'block' });
+    await prepare?.(context);
+    const page = await context.newPage();
     const seen = new Set<string>();
     page.on('request', (req) => {
       const type = req.resourceType();
       if (type === 'script' || type === 'stylesheet') seen.add(new URL(req.url()).pathname);
     });
-    await page.goto(`${baseUrl}/home`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
     const files = [...seen]
       .filter((f) => existsSync(join(dist, f)))
-      .map((file) => ({
-        file,
-        gzip: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
-      }));
+      .map((file) => {
+        const body = readFileSync(join(dist, file));
+        return {
+          file,
+          gzip: gzipSync(body, { level: 9 }).length,
+          brotli: brotliCompressSync(body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+          }).length,
+        };
+      })
+      .sort((a, b) => b.gzip - a.gzip);
     const sum = (ext: string) =>
       files.filter((f) => f.file.endsWith(ext)).reduce((a, f) => a + f.gzip, 0);
-    return { js: sum('.js'), css: sum('.css'), files };
+    const brotli = files.reduce((a, f) => a + f.brotli, 0);
+    return { js: sum('.js'), css: sum('.css'), brotli, files };
   } finally {
     await browser.close();
+  }
+}
+
+/** The landing page as a first-time guest sees it. */
+export function measureHomeLoad(baseUrl: string): Promise<BundleFigure | null> {
+  return measureRouteLoad(baseUrl, '/home');
+}
+
+/** A character's chat for a signed-in reader (password sign-in sets the session cookie). */
+export function measureChatLoad(
+  baseUrl: string,
+  email: string,
+  password: string,
+  friendid = 'holmes',
+): Promise<BundleFigure | null> {
+  return measureRouteLoad(baseUrl, `/chat/${friendid}`, async (context) => {
+    const r = await context.request.post(`${baseUrl}/api`, {
+      data: { action: 'SendToken', email, password },
+    });
+    if (!r.ok()) throw new Error(`sign-in failed: ${r.status()} ${await r.text()}`);
+    await context.addInitScript((e) => localStorage.setItem('email', e), email);
+  });
+}
+
+export function printFigure(name: string, f: BundleFigure, list = true) {
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  console.log(
+    `${name}: gzip JS ${kb(f.js)} KB + CSS ${kb(f.css)} KB = ${kb(f.js + f.css)} KB` +
+      ` (aim: at most 150 KB); brotli ${kb(f.brotli)} KB; ${f.files.length} files`,
+  );
+  if (list)
+    for (const x of f.files)
+      console.log(
+        `  ${x.file.padEnd(52)} ${kb(x.gzip).padStart(6)} KB gz ${kb(x.brotli).padStart(6)} KB br`,
+      );
+}
+
+async function startServer(
+  port: number,
+): Promise<{ proc: ChildProcess; dataDir: string; env: NodeJS.ProcessEnv }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    API_RATE_LIMIT: '1000000',
+    API_RATE_LIMIT_PER_IP: '1000000',
+  };
+  const proc = spawn(process.execPath, ['src/server/main.ts'], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    if (proc.exitCode !== null) throw new Error('server exited');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { proc, dataDir, env };
+}
+
+async function createUser(env: NodeJS.ProcessEnv, email: string, password: string) {
+  await new Promise<void>((resolve, reject) => {
+    const p = spawn(
+      process.execPath,
+      ['src/server/admin/cli.ts', 'create-user', email, '--name', 'Bench', '--password', password],
+      { env, stdio: 'ignore' },
+    );
+    p.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`admin exited ${code}`))));
+  });
+}
+
+if (import.meta.main) {
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.log('no dist/web: run `npx vite build` first');
+    process.exit(1);
+  }
+  const port = Number(process.env.BENCH_PORT ?? 3303);
+  const base = `http://127.0.0.1:${port}`;
+  const s = await startServer(port);
+  try {
+    const email = 'bundle-bench@example.com';
+    const password = 'bundle bench 1';
+    await createUser(s.env, email, password);
+    const home = await measureHomeLoad(base);
+    const chat = await measureChatLoad(base, email, password);
+    if (home) printFigure('/home (guest)', home, !process.env.BENCH_QUIET);
+    if (chat) printFigure('/chat/holmes (signed in)', chat, !process.env.BENCH_QUIET);
+  } finally {
+    s.proc.kill('SIGTERM');
+    await new Promise((r) => s.proc.once('exit', r));
+    rmSync(s.dataDir, { recursive: true, force: true });
   }
 }

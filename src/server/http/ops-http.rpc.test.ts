@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { actionNames } from '../../protocol/registry.ts';
 import { buildApp } from '../app.ts';
+import { precompressDir } from './precompress.ts';
 import type { Config } from '../config.ts';
 import {
   createTestApp,
@@ -22,6 +23,9 @@ let webDir: string;
 /** A hashed asset as Vite names them, big enough to be compressed. */
 const asset = 'assets/index-Ab12Cd34.js';
 const assetBody = `console.log(${JSON.stringify('שלום עולם '.repeat(400))});\n`;
+/** One the build did not precompress: compressed per request. */
+const lateAsset = 'assets/late-Zz98Yy76.css';
+const lateBody = `.x{color:red}\n`.repeat(300);
 
 /** Another app over the same database, with some settings changed. */
 async function appWith(change: Partial<Config>, deps: Partial<TestApp['deps']> = {}) {
@@ -44,6 +48,9 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(webDir, asset), assetBody);
+  // As the build does (vite.config.ts), before the late asset exists.
+  precompressDir(join(webDir, 'assets'));
+  writeFileSync(join(webDir, lateAsset), lateBody);
   writeFileSync(join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 });
 afterAll(async () => {
@@ -115,24 +122,57 @@ describe('security headers', () => {
 describe('the web client', () => {
   it('hashed assets are immutable and compressed; the page is revalidated; HEAD / answers', async () => {
     const app = await appWith({ webDir });
-    const br = await app.inject({
-      method: 'GET',
-      url: `/${asset}`,
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
-    expect(br.statusCode).toBe(200);
-    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(assetBody) / 4);
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(assetBody);
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, headers });
+    const IMMUTABLE = 'public, max-age=31536000, immutable';
+    const varies = (r: { headers: Record<string, unknown> }) =>
+      String(r.headers.vary ?? '')
+        .toLowerCase()
+        .split(/\s*,\s*/)
+        .includes('accept-encoding');
 
-    const gz = await app.inject({
-      method: 'GET',
-      url: `/${asset}`,
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    // Brotli: the build's copy, sent as it is (quality 11: far smaller than per-request).
+    const br = await get(`/${asset}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(varies(br)).toBe(true);
+    expect(br.rawPayload.equals(readFileSync(join(webDir, `${asset}.br`)))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(assetBody);
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(assetBody) / 4);
+
+    const gz = await get(`/${asset}`, { 'accept-encoding': 'gzip' });
+    expect(gz.statusCode).toBe(200);
     expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe(IMMUTABLE);
+    expect(varies(gz)).toBe(true);
     expect(gunzipSync(gz.rawPayload).toString()).toBe(assetBody);
+
+    // No compression asked: the file itself, still varying on the header.
+    const plain = await get(`/${asset}`, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(assetBody);
+    expect(varies(plain)).toBe(true);
+
+    // Each representation has its own validator, and a matching one gets a 304.
+    const tags = [br, gz, plain].map((r) => r.headers.etag);
+    for (const tag of tags) expect(tag).toBeTruthy();
+    expect(new Set(tags).size).toBe(3);
+    const again = await get(`/${asset}`, {
+      'accept-encoding': 'gzip, deflate, br',
+      'if-none-match': String(br.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers['cache-control']).toBe(IMMUTABLE);
+
+    // An asset without a build copy is compressed per request.
+    const late = await get(`/${lateAsset}`, { 'accept-encoding': 'br' });
+    expect(late.headers['cache-control']).toBe(IMMUTABLE);
+    expect(late.headers['content-encoding']).toBe('br');
+    expect(varies(late)).toBe(true);
+    expect(brotliDecompressSync(late.rawPayload).toString()).toBe(lateBody);
 
     const page = await app.inject({ method: 'GET', url: '/' });
     expect(page.statusCode).toBe(200);

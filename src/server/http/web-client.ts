@@ -12,6 +12,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * The built single-page app: hashed assets cached for good, everything else (index.html,
  * icons, texts) revalidated on each visit so a new version shows at once. Any other GET or
  * HEAD outside /api and /files answers index.html, and the client's router decides.
+ *
+ * The build writes brotli and gzip copies of the hashed assets (precompress.ts): they are
+ * sent as they are, by the request's Accept-Encoding, with `Vary: accept-encoding` and an
+ * ETag of the copy sent (a 304 when it matches). Files without a copy are compressed per
+ * request by @fastify/compress.
  */
 export async function registerWebClient(
   app: FastifyInstance,
@@ -25,6 +30,7 @@ export async function registerWebClient(
     wildcard: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.includes(assets) ? IMMUTABLE : 'no-cache');
     },

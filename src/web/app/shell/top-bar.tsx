@@ -2,6 +2,7 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { InstallWidget } from '../../features/pwa/install-widget.tsx';
+import { NotificationsDialogHost } from '../../features/pwa/settings-dialog-host.tsx';
 import { LogoutIcon, UserIcon } from '../../shared/components/icons.tsx';
 import { useCurrentPageTitle } from '../../shared/hooks/page-title.ts';
 import { useAssistantHost } from '../../shared/session/use-assistant-host.ts';
@@ -45,6 +46,7 @@ export function TopBar() {
           {email ? (
             <>
               <UserMenu fullname={fullname} />
+              <NotificationsDialogHost />
               <ActionIcon
                 component={Link}
                 to="/edituser"

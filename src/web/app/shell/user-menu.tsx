@@ -1,104 +1,42 @@
-import { Alert, Button, Group, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { callOrThrow } from '../../shared/api/call-or-throw.ts';
-import { withBusy } from '../../shared/hooks/busy.ts';
-import { useErrorText } from '../../shared/hooks/use-error-text.ts';
-import { UserType } from '../../../protocol/constants.ts';
-import { clearOfflineCopies } from '../../shared/offline/offline-copy.ts';
-import { storage } from '../../shared/storage/storage.ts';
-import { useStored } from '../../shared/storage/use-stored.ts';
-import {
-  NotificationsDialogHost,
-  NotificationsMenuItem,
-} from '../../features/pwa/settings-menu-item.tsx';
+import { Text, UnstyledButton } from '@mantine/core';
+import { forwardRef, lazy, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
 
-/**
- * The signed-in user's name opens their menu: the profile, and signing out on every device
- * (a lost phone, a shared computer). The profile screen will take the latter over.
- */
-export function UserMenu({ fullname }: { fullname: string | null }) {
-  const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const admin = useStored('usertype') === UserType.admin;
+// The menu, its confirmation dialog and the popover machinery (floating-ui) load on the first
+// click: most visits never open it, and the landing page never shows it.
+const UserMenuDropdown = lazy(() => import('./user-menu-dropdown.tsx'));
 
-  async function signOutEverywhere() {
-    setError(null);
-    try {
-      await withBusy(() => callOrThrow('SignOutEverywhere', {}));
-    } catch (err) {
-      // The sessions may still be alive: say so rather than pretend.
-      setError(errorText(err));
-      return;
-    }
-    setConfirming(false);
-    storage.clear();
-    await clearOfflineCopies();
-    queryClient.clear();
-    await navigate('/home', { replace: true });
-  }
+type ButtonProps = { fullname: string | null } & ComponentPropsWithoutRef<'button'>;
 
+/** The user's name in the top bar: the menu's target, before and after the menu loads. */
+export const UserMenuButton = forwardRef<HTMLButtonElement, ButtonProps>(function UserMenuButton(
+  { fullname, ...rest },
+  ref,
+) {
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <UnstyledButton className="top-bar__name" data-testid="user-menu" aria-haspopup="menu">
-            <Text size="sm" fw={500} truncate="end" dir="auto" data-testid="user-fullname">
-              {fullname}
-            </Text>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item component={Link} to="/edituser">
-            {t('shell.editUser')}
-          </Menu.Item>
-          {admin ? (
-            <Menu.Item component={Link} to="/usage" data-testid="menu-usage">
-              {t('usage.menu')}
-            </Menu.Item>
-          ) : null}
-          <NotificationsMenuItem />
-          <Menu.Item
-            color="red"
-            onClick={() => setConfirming(true)}
-            data-testid="signout-everywhere"
-          >
-            {t('shell.signOutEverywhere')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <NotificationsDialogHost />
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('shell.signOutEverywhere')}
-        centered
-      >
-        <Text size="sm">{t('shell.signOutEverywhereText')}</Text>
-        {error ? (
-          <Alert color="red" mt="sm" data-testid="signout-everywhere-error">
-            {error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => void signOutEverywhere()}
-            data-testid="signout-everywhere-confirm"
-          >
-            {t('shell.signOutEverywhereConfirm')}
-          </Button>
-        </Group>
-      </Modal>
-    </>
+    <UnstyledButton
+      ref={ref}
+      className="top-bar__name"
+      data-testid="user-menu"
+      aria-haspopup="menu"
+      {...rest}
+    >
+      <Text size="sm" fw={500} truncate="end" dir="auto" data-testid="user-fullname">
+        {fullname}
+      </Text>
+    </UnstyledButton>
+  );
+});
+
+/** The signed-in user's name opens their menu (the profile, signing out everywhere). */
+export function UserMenu({ fullname }: { fullname: string | null }) {
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <UserMenuButton fullname={fullname} aria-expanded={false} onClick={() => setWanted(true)} />
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <UserMenuDropdown fullname={fullname} />
+    </Suspense>
   );
 }

@@ -152,7 +152,7 @@ describe('ChatScreen', () => {
     const messages = await screen.findAllByTestId('chat-message');
     expect(within(messages[1]!).queryByTestId('chat-rewind')).not.toBeInTheDocument();
     await user.click(within(messages[0]!).getByTestId('chat-rewind'));
-    expect(screen.getByTestId('confirm-message')).toHaveTextContent(
+    expect(await screen.findByTestId('confirm-message')).toHaveTextContent(
       'Delete every message after this answer?',
     );
     await user.click(screen.getByTestId('confirm-cancel'));
@@ -174,7 +174,7 @@ describe('ChatScreen', () => {
     const { user } = open();
     await screen.findAllByTestId('chat-message');
     await user.click(screen.getByTestId('chat-reset'));
-    await user.click(screen.getByTestId('confirm-ok'));
+    await user.click(await screen.findByTestId('confirm-ok'));
     await waitFor(() =>
       expect(inputsOf('ResetConversation')).toEqual([{ friendid: 'holmes', subject: 'General' }]),
     );

@@ -3,7 +3,15 @@ import './messages.css';
 import './chat-search.css';
 import { ActionIcon, Alert, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { EDITOR_FRIEND_ID, friendTypeTraits } from '../../../protocol/constants.ts';
@@ -20,15 +28,12 @@ import { isolate } from '../../shared/i18n/language.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
-import { CanvasDialog } from './canvas-dialog.tsx';
 import { ChatPanel } from './chat-panel.tsx';
-import { ChatToolDialogs, type ToolDialog } from './chat-tool-dialogs.tsx';
+import type { ToolDialog } from './chat-tool-dialogs.tsx';
 import type { ChatMode } from './chat-types.ts';
-import { DetailsDialog } from './details-dialog.tsx';
 import { EditingBanner } from './editing-banner.tsx';
 import { InputBar } from './input-bar.tsx';
 import { MessageList } from './message-list.tsx';
-import { SearchDialog } from './search-dialog.tsx';
 import { SubjectLabel } from './subject-label.tsx';
 import { useAsk, type ChatAnswer } from './use-ask.ts';
 import { useMessageExtras } from './use-message-extras.ts';
@@ -41,6 +46,20 @@ import { MicButton } from './voice/mic-button.tsx';
 import { useVoiceChatController } from './voice/use-voice-chat.tsx';
 import { VoiceBar } from './voice/voice-bar.tsx';
 import { queryKeys } from '../../shared/api/query-keys.ts';
+
+// Dialogs load when first opened: the chat's first paint does not need them (nor Mantine's Modal).
+const DetailsDialog = lazy(() =>
+  import('./details-dialog.tsx').then((m) => ({ default: m.DetailsDialog })),
+);
+const CanvasDialog = lazy(() =>
+  import('./canvas-dialog.tsx').then((m) => ({ default: m.CanvasDialog })),
+);
+const SearchDialog = lazy(() =>
+  import('./search-dialog.tsx').then((m) => ({ default: m.SearchDialog })),
+);
+const ChatToolDialogs = lazy(() =>
+  import('./chat-tool-dialogs.tsx').then((m) => ({ default: m.ChatToolDialogs })),
+);
 
 /**
  * The chat with one character (spec part 2 §2 "Chat screen"): /chat/:friendid[/:detailsfor],
@@ -349,44 +368,56 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
         )}
       </section>
       {details && info ? (
-        <DetailsDialog
-          opened
-          initialMode={details}
-          onClose={() => setDetails(null)}
-          friendid={friendid}
-          friendname={info.friendname}
-          onJump={(source) => {
-            setDetails(null);
-            setActionError('');
-            if (!subject || !sameName(source.subject, subject)) setSubject(source.subject);
-            jumpMissing.current = t('book.factSourceGone');
-            setJump(source.id);
-          }}
-        />
+        <Suspense fallback={null}>
+          <DetailsDialog
+            opened
+            initialMode={details}
+            onClose={() => setDetails(null)}
+            friendid={friendid}
+            friendname={info.friendname}
+            onJump={(source) => {
+              setDetails(null);
+              setActionError('');
+              if (!subject || !sameName(source.subject, subject)) setSubject(source.subject);
+              jumpMissing.current = t('book.factSourceGone');
+              setJump(source.id);
+            }}
+          />
+        </Suspense>
       ) : null}
-      {info ? (
-        <ChatToolDialogs
-          open={tool}
-          onClose={() => setTool(null)}
-          friendid={friendid}
-          info={info}
-        />
+      {info && tool ? (
+        <Suspense fallback={null}>
+          <ChatToolDialogs
+            open={tool}
+            onClose={() => setTool(null)}
+            friendid={friendid}
+            info={info}
+          />
+        </Suspense>
       ) : null}
       {canvasOpen && subject ? (
-        <CanvasDialog onClose={() => setCanvasOpen(false)} friendid={friendid} subject={subject} />
+        <Suspense fallback={null}>
+          <CanvasDialog
+            onClose={() => setCanvasOpen(false)}
+            friendid={friendid}
+            subject={subject}
+          />
+        </Suspense>
       ) : null}
       {searchOpen ? (
-        <SearchDialog
-          friendid={friendid}
-          onClose={() => setSearchOpen(false)}
-          onJump={(hit) => {
-            setSearchOpen(false);
-            setPanelOpen(false);
-            setActionError('');
-            if (!subject || !sameName(hit.subject, subject)) setSubject(hit.subject);
-            setJump(hit.id);
-          }}
-        />
+        <Suspense fallback={null}>
+          <SearchDialog
+            friendid={friendid}
+            onClose={() => setSearchOpen(false)}
+            onJump={(hit) => {
+              setSearchOpen(false);
+              setPanelOpen(false);
+              setActionError('');
+              if (!subject || !sameName(hit.subject, subject)) setSubject(hit.subject);
+              setJump(hit.id);
+            }}
+          />
+        </Suspense>
       ) : null}
       {confirmDialog}
     </div>

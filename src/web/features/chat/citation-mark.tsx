@@ -1,9 +1,11 @@
-import '@mantine/core/styles/Popover.css';
-import { Popover, Text, UnstyledButton } from '@mantine/core';
-import { useWindowEvent } from '@mantine/hooks';
-import { useState } from 'react';
+import { UnstyledButton } from '@mantine/core';
+import { forwardRef, lazy, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Citation } from '../../../protocol/actions/reading.ts';
+
+// The popover (Mantine's Popover and floating-ui) loads on a mark's first click: most answers
+// are read without opening one.
+const CitationPopover = lazy(() => import('./citation-popover.tsx'));
 
 /** The address a citation mark carries inside the Markdown tree (never followed). */
 export const CITE_HREF = '#cite-';
@@ -50,7 +52,7 @@ export function remarkCitations(numbers: Set<number>) {
 }
 
 /** Where a passage comes from, in words: "The Lighthouse · chapter 3 · page 12". */
-function useSourceLine(c: Citation) {
+export function useSourceLine(c: Citation) {
   const { t } = useTranslation();
   return [
     c.title || t('reading.untitled'),
@@ -61,44 +63,38 @@ function useSourceLine(c: Citation) {
     .join(' · ');
 }
 
-/** A small numbered mark that opens the cited passage in a popover. */
-export function CitationMark({ citation: c }: { citation: Citation }) {
+type ButtonProps = { citation: Citation } & ComponentPropsWithoutRef<'button'>;
+
+/** The numbered mark: the popover's target, before and after the popover loads. */
+export const CitationButton = forwardRef<HTMLButtonElement, ButtonProps>(function CitationButton(
+  { citation: c, ...rest },
+  ref,
+) {
   const { t } = useTranslation();
   const source = useSourceLine(c);
-  const [opened, setOpened] = useState(false);
-  // Escape closes it wherever the focus is (Mantine's own Escape needs the focus inside).
-  useWindowEvent('keydown', (e) => {
-    if (opened && e.key === 'Escape') setOpened(false);
-  });
   return (
-    <Popover
-      width={340}
-      position="top"
-      withArrow
-      shadow="md"
-      trapFocus={false}
-      opened={opened}
-      onChange={setOpened}
+    <UnstyledButton
+      ref={ref}
+      className="chat-cite"
+      aria-label={t('reading.citeLabel', { n: c.n, source })}
+      data-testid="citation-mark"
+      {...rest}
     >
-      <Popover.Target>
-        <UnstyledButton
-          className="chat-cite"
-          aria-label={t('reading.citeLabel', { n: c.n, source })}
-          data-testid="citation-mark"
-          aria-expanded={opened}
-          onClick={() => setOpened((o) => !o)}
-        >
-          {c.n}
-        </UnstyledButton>
-      </Popover.Target>
-      <Popover.Dropdown data-testid="citation-popover" className="chat-cite__popover">
-        <Text size="xs" fw={600} c="dimmed" dir="auto" className="chat-cite__source">
-          {source}
-        </Text>
-        <Text size="sm" dir="auto" className="chat-cite__text">
-          {c.text}
-        </Text>
-      </Popover.Dropdown>
-    </Popover>
+      {c.n}
+    </UnstyledButton>
+  );
+});
+
+/** A small numbered mark that opens the cited passage in a popover. */
+export function CitationMark({ citation }: { citation: Citation }) {
+  const [wanted, setWanted] = useState(false);
+  const mark = (
+    <CitationButton citation={citation} aria-expanded={false} onClick={() => setWanted(true)} />
+  );
+  if (!wanted) return mark;
+  return (
+    <Suspense fallback={mark}>
+      <CitationPopover citation={citation} />
+    </Suspense>
   );
 }

@@ -1,59 +1,48 @@
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Menu.css';
-import { ActionIcon, Menu } from '@mantine/core';
-import { useState } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { forwardRef, lazy, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadIcon } from './chat-icons.tsx';
-import { download, exportFileName, loadSubject, toJson, toMarkdown } from './subject-export.ts';
+
+// The menu (Mantine's Menu) loads on the first click: the chat's first paint does not need it.
+const ExportMenuDropdown = lazy(() => import('./export-menu-dropdown.tsx'));
+
+type ButtonProps = { loading?: boolean } & ComponentPropsWithoutRef<'button'>;
+
+/** The toolbar's download button: the menu's target, before and after the menu loads. */
+export const ExportButton = forwardRef<HTMLButtonElement, ButtonProps>(function ExportButton(
+  { loading, ...rest },
+  ref,
+) {
+  const { t } = useTranslation();
+  return (
+    <ActionIcon
+      ref={ref}
+      variant="subtle"
+      size="lg"
+      loading={loading}
+      aria-label={t('chatx.exportMenu')}
+      title={t('chatx.exportMenu')}
+      data-testid="chat-export"
+      aria-haspopup="menu"
+      {...rest}
+    >
+      <DownloadIcon />
+    </ActionIcon>
+  );
+});
 
 /** Exports the current subject as a Markdown or a JSON file. */
-export function ExportMenu({
-  friendid,
-  subject,
-  onError,
-}: {
+export function ExportMenu(props: {
   friendid: string;
   subject: string;
   onError: (text: string) => void;
 }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const run = async (kind: 'md' | 'json') => {
-    setBusy(true);
-    try {
-      const e = await loadSubject(friendid, subject);
-      const day = new Date().toISOString().slice(0, 10);
-      if (kind === 'md')
-        download(exportFileName(e, 'md', day), toMarkdown(e), 'text/markdown;charset=utf-8');
-      else download(exportFileName(e, 'json', day), toJson(e), 'application/json');
-    } catch {
-      onError(t('common.communicationError'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [wanted, setWanted] = useState(false);
+  const button = <ExportButton aria-expanded={false} onClick={() => setWanted(true)} />;
+  if (!wanted) return button;
   return (
-    <Menu position="bottom-start" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          size="lg"
-          loading={busy}
-          aria-label={t('chatx.exportMenu')}
-          title={t('chatx.exportMenu')}
-          data-testid="chat-export"
-        >
-          <DownloadIcon />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => void run('md')} data-testid="chat-export-md">
-          {t('chatx.exportMd')}
-        </Menu.Item>
-        <Menu.Item onClick={() => void run('json')} data-testid="chat-export-json">
-          {t('chatx.exportJson')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <ExportMenuDropdown {...props} />
+    </Suspense>
   );
 }

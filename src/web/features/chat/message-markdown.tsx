@@ -4,7 +4,7 @@ import { CITE_HREF, CitationMark, remarkCitations } from './citation-mark.tsx';
 import { useTranslation } from 'react-i18next';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
-import remarkGfm from 'remark-gfm';
+import { remarkGfmParse } from './remark-gfm-parse.ts';
 import { CopyButton } from './message-tools.tsx';
 import { prepareMessage } from './message-text.ts';
 
@@ -99,7 +99,7 @@ function LinkOrText({
   );
 }
 
-const remarkPlugins = [remarkGfm, remarkBreaks];
+const remarkPlugins = [remarkGfmParse, remarkBreaks];
 
 /**
  * A message's text as Markdown (newlines are line breaks, spec part 2 §5); an answer's `[n]`

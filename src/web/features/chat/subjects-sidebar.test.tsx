@@ -141,7 +141,7 @@ describe('SubjectsSidebar', () => {
   it('delete asks first; confirmed, the list is reloaded and the first subject selected', async () => {
     const user = await start(['General', 'Cases', 'Moriarty'], 'Cases');
     await user.click(within(item('Cases')).getByTestId('subject-delete'));
-    expect(screen.getByTestId('confirm-message')).toHaveTextContent('Cases');
+    expect(await screen.findByTestId('confirm-message')).toHaveTextContent('Cases');
     await user.click(screen.getByTestId('confirm-cancel'));
     expect(inputsOf('DelSubject')).toHaveLength(0);
 

@@ -1,5 +1,5 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
-import { useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../shared/components/confirm-dialog.tsx';
 import { IconButton } from '../../shared/components/icon-button.tsx';
@@ -14,9 +14,13 @@ import {
 } from '../../shared/components/icons.tsx';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { isolate } from '../../shared/i18n/language.ts';
-import { AnalysisDialog } from './analysis-dialog.tsx';
 import { SubjectLabel } from './subject-label.tsx';
 import { forkName, sameName, useSubjectActions } from './use-subjects.ts';
+
+// Loaded when first opened (with Mantine's Modal): the chat's first paint does not need it.
+const AnalysisDialog = lazy(() =>
+  import('./analysis-dialog.tsx').then((m) => ({ default: m.AnalysisDialog })),
+);
 
 /** An inline name field with confirm and cancel (Enter confirms, Escape cancels). */
 function NameInput({
@@ -276,11 +280,13 @@ export function SubjectsSidebar({
       </ul>
       {confirmDialog}
       {analysing ? (
-        <AnalysisDialog
-          friendid={friendid}
-          subject={analysing}
-          onClose={() => setAnalysing(null)}
-        />
+        <Suspense fallback={null}>
+          <AnalysisDialog
+            friendid={friendid}
+            subject={analysing}
+            onClose={() => setAnalysing(null)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -242,7 +242,7 @@ describe('group chat screen', () => {
     expect(await screen.findByTestId('confirm-message')).toHaveTextContent(
       'Delete the whole group conversation?',
     );
-    await user.click(screen.getByTestId('confirm-cancel'));
+    await user.click(await screen.findByTestId('confirm-cancel'));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
     expect(inputsOf('ResetMultiConversation')).toEqual([]);
 

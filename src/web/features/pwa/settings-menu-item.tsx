@@ -1,9 +1,6 @@
 import { Menu } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setPwaState, usePwaState } from './pwa-state.ts';
-
-const PushSettingsDialog = lazy(() => import('./settings-dialog.tsx'));
+import { setPwaState } from './pwa-state.ts';
 
 /** The user menu's "Notifications and privacy" item (the menu closes on click). */
 export function NotificationsMenuItem() {
@@ -13,14 +10,4 @@ export function NotificationsMenuItem() {
       {t('pwa.settingsMenu')}
     </Menu.Item>
   );
-}
-
-/** Its dialog, mounted beside the menu; anything may open it through `setPwaState`. */
-export function NotificationsDialogHost() {
-  const { settingsOpen } = usePwaState();
-  return settingsOpen ? (
-    <Suspense fallback={null}>
-      <PushSettingsDialog onClose={() => setPwaState({ settingsOpen: false })} />
-    </Suspense>
-  ) : null;
 }

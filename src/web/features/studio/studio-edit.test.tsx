@@ -207,7 +207,7 @@ describe('studio: editing a character', () => {
     const user = userEvent.setup();
     renderStudio('/createdit/holmes');
     await user.click(await screen.findByTestId('studio-delete'));
-    expect(screen.getByTestId('confirm-dialog')).toBeInTheDocument();
+    expect(await screen.findByTestId('confirm-dialog')).toBeInTheDocument();
     await user.click(screen.getByTestId('confirm-cancel'));
     expect(inputsOf('DeleteFriend')).toHaveLength(0);
     await user.click(screen.getByTestId('studio-delete'));
@@ -228,7 +228,9 @@ describe('studio: editing a character', () => {
     );
     await user.type(await screen.findByTestId('studio-name'), 'x');
     await user.click(screen.getByRole('link', { name: 'away' }));
-    expect(screen.getByTestId('confirm-dialog')).toHaveTextContent('You have unsaved changes.');
+    expect(await screen.findByTestId('confirm-dialog')).toHaveTextContent(
+      'You have unsaved changes.',
+    );
     await user.click(screen.getByTestId('confirm-cancel'));
     expect(screen.getByTestId('studio-name')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'away' }));
@@ -253,7 +255,9 @@ describe('studio: editing a character', () => {
     window.dispatchEvent(beforeUnload);
     expect(beforeUnload.defaultPrevented).toBe(false);
     await user.click(screen.getByRole('link', { name: 'away' }));
-    expect(screen.getByTestId('confirm-dialog')).toHaveTextContent('No category is selected');
+    expect(await screen.findByTestId('confirm-dialog')).toHaveTextContent(
+      'No category is selected',
+    );
     await user.click(screen.getByTestId('confirm-cancel'));
     // A change makes the browser ask too.
     await user.type(screen.getByTestId('studio-name'), 'x');

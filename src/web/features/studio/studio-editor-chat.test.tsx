@@ -55,7 +55,9 @@ describe('studio: work on the character with the editor', () => {
     renderStudio('/createdit/holmes');
     await user.type(await screen.findByTestId('studio-name'), 'x');
     await user.click(screen.getByTestId('studio-editor-chat'));
-    expect(screen.getByTestId('confirm-dialog')).toHaveTextContent('You have unsaved changes.');
+    expect(await screen.findByTestId('confirm-dialog')).toHaveTextContent(
+      'You have unsaved changes.',
+    );
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('confirm-ok'));
     expect(await screen.findByTestId('location')).toHaveTextContent('/chat/sharoneditor/holmes');

@@ -1,10 +1,8 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+
+// The dialog (Mantine's Modal, its scroll area and focus trap) loads when first opened: the
+// screens that ask for confirmation rarely do at first paint.
+const ConfirmDialogModal = lazy(() => import('./confirm-dialog-modal.tsx'));
 
 /** Spec: confirmation dialogs are 450 px wide (part 1 §9), or 250 px for short questions (part 2 §9). */
 export const CONFIRM_WIDTH = 450;
@@ -24,55 +22,18 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Title, contents, cancel and confirm (spec part 1 §2 'Dialogs'). */
-export function ConfirmDialog({
-  opened,
-  title,
-  children,
-  confirmLabel,
-  cancelLabel,
-  danger,
-  loading,
-  size = CONFIRM_WIDTH,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
-  const { t } = useTranslation();
+/**
+ * Title, contents, cancel and confirm (spec part 1 §2 'Dialogs'). Nothing is rendered before
+ * it first opens; after that it stays mounted, so it closes with its transition.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [used, setUsed] = useState(props.opened);
+  if (props.opened && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      withCloseButton={!!title}
-      aria-label={title ?? t('common.confirmTitle')}
-      size={size}
-      centered
-      radius="lg"
-      // On the dialog itself: a closed modal leaves an empty root in the page.
-      attributes={{ content: { 'data-testid': 'confirm-dialog' } }}
-    >
-      {typeof children === 'string' || !title ? (
-        <Text dir="auto" data-testid="confirm-message">
-          {children}
-        </Text>
-      ) : (
-        children
-      )}
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onCancel} data-testid="confirm-cancel">
-          {cancelLabel ?? t('common.cancel')}
-        </Button>
-        <Button
-          color={danger ? 'red' : undefined}
-          onClick={onConfirm}
-          loading={loading}
-          data-autofocus
-          data-testid="confirm-ok"
-        >
-          {confirmLabel ?? t('common.confirm')}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDialogModal {...props} />
+    </Suspense>
   );
 }
 

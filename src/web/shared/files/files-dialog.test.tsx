@@ -111,7 +111,7 @@ describe('files dialog', () => {
     );
     await user.click(screen.getAllByTestId('files-delete')[0]!);
     expect(inputsOf('DelFile')).toHaveLength(0);
-    await user.click(screen.getByTestId('confirm-ok'));
+    await user.click(await screen.findByTestId('confirm-ok'));
     await waitFor(() => expect(inputsOf('DelFile')).toEqual([{ friendid: 'holmes', num: 1 }]));
   });
 

@@ -87,7 +87,7 @@ describe('knowledge dialog', () => {
     expect(await screen.findByTestId('knowledge-view')).toBeInTheDocument();
 
     await user.click(screen.getByTestId('knowledge-view-delete'));
-    expect(screen.getByTestId('confirm-dialog')).toHaveTextContent('Family');
+    expect(await screen.findByTestId('confirm-dialog')).toHaveTextContent('Family');
     await user.click(screen.getByTestId('confirm-ok'));
     await waitFor(() =>
       expect(inputsOf('DelKnowledgeManual')).toEqual([{ friendid: 'holmes', num: 1 }]),
@@ -126,7 +126,7 @@ describe('knowledge dialog', () => {
     const user = userEvent.setup();
     renderDialog();
     await user.click((await screen.findAllByTestId('knowledge-delete'))[0]!);
-    expect(screen.getByTestId('confirm-dialog')).toHaveTextContent('Family');
+    expect(await screen.findByTestId('confirm-dialog')).toHaveTextContent('Family');
     await user.click(screen.getByTestId('confirm-ok'));
     await waitFor(() =>
       expect(inputsOf('DelKnowledgeManual')).toEqual([{ friendid: 'holmes', num: 1 }]),
