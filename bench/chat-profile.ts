@@ -13,6 +13,7 @@
  *           statements each sends after the model call (its answer, billing, analytics,
  *           push, jobs); the job queue's own polling is counted apart
  *   BENCH_NO_PROFILE=1  the same figures without the profiler (its sampling costs CPU too)
+ *   BENCH_SQL_LIST=1    prints the SQL statements of the last measured turn before its call
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -86,9 +87,12 @@ try {
   console.log(
     `${kind}: ${count} turns, ${errors} errors, CPU ${((s1.cpuUs - s0.cpuUs) / 1000 / count).toFixed(2)} ms/turn` +
       (s1.beforeCalls
-        ? `, before the call ${(s1.beforeCallUs / 1000 / s1.beforeCalls).toFixed(2)} ms`
+        ? `, before the call ${(s1.beforeCallUs / 1000 / s1.beforeCalls).toFixed(2)} ms` +
+          (base ? `, ${(s1.beforeCallStatements / s1.beforeCalls).toFixed(1)} statements` : '')
         : ''),
   );
+  if (process.env.BENCH_SQL_LIST && s1.lastStatements.length)
+    console.log(`the last turn's statements before the call:\n  ${s1.lastStatements.join('\n  ')}`);
   if (profiling) {
     summarise(JSON.parse(readFileSync(out, 'utf8')) as Profile);
     console.log(`profile: ${out}`);

@@ -8,6 +8,7 @@
 import { subscribe } from 'node:diagnostics_channel';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import pg from 'pg';
 
 export interface ProbeStats {
   /** CPU microseconds, user + system, since the process started. */
@@ -22,6 +23,9 @@ export interface ProbeStats {
   /** Sum of the wall time (ms) over the same spans: with one turn at a time, what the
    * product adds to the first token before the model is asked. */
   beforeCallMs: number;
+  /** SQL statements sent on PostgreSQL in those same windows (summed), and the last window's. */
+  beforeCallStatements: number;
+  lastStatements: string[];
 }
 
 export type ProbeMessage =
@@ -43,9 +47,24 @@ export function startProbe() {
   let arrived: number | null = null;
   let arrivedAt = 0;
   let beforeCallMs = 0;
+  let statements: string[] = [];
+  let beforeCallStatements = 0;
+  let lastStatements: string[] = [];
+  // Every statement the pg driver sends goes through Client#query (the pool's too).
+  const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
+    if (arrived !== null) {
+      const q = a[0] as string | { text?: string };
+      statements.push(
+        (typeof q === 'string' ? q : (q.text ?? '?')).replace(/\s+/g, ' ').slice(0, 2000),
+      );
+    }
+    return query.apply(this, a);
+  } as typeof pg.Client.prototype.query;
   subscribe('http.server.request.start', () => {
     arrived = cpuNow();
     arrivedAt = performance.now();
+    statements = [];
   });
   // Node's fetch (undici) announces each request it creates: the model call.
   subscribe('undici:request:create', () => {
@@ -53,6 +72,8 @@ export function startProbe() {
     beforeCallUs += cpuNow() - arrived;
     beforeCallMs += performance.now() - arrivedAt;
     beforeCalls++;
+    beforeCallStatements += statements.length;
+    lastStatements = statements;
     arrived = null;
   });
   const sampler = setInterval(() => {
@@ -85,6 +106,7 @@ export function startProbe() {
       beforeCallUs = 0;
       beforeCallMs = 0;
       beforeCalls = 0;
+      beforeCallStatements = 0;
       process.send!({ type: 'reset-done' });
     }
     if (m.type === 'stats') {
@@ -99,6 +121,8 @@ export function startProbe() {
         beforeCallUs,
         beforeCalls,
         beforeCallMs,
+        beforeCallStatements,
+        lastStatements,
       };
       process.send!({ type: 'stats', stats });
     }

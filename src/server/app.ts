@@ -88,6 +88,7 @@ export async function buildApp(deps: Deps) {
     if (deps.media.embeddings.available) await deps.jobs.send(EMBED_SWEEP_QUEUE, {});
   });
   app.addHook('onClose', async () => {
+    await services.sessions.close();
     await deps.jobs.stop();
     await deps.domain.settled();
   });
@@ -98,6 +99,19 @@ export async function buildApp(deps: Deps) {
     ensureXsrf(request, reply, https);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
+    // Nobody to answer: the client left (a streamed answer whose socket closed before its
+    // first byte), or the answer already began (its type is set, e.g. an event stream, and
+    // a JSON body would not fit it). The reply is ended as it is.
+    if (request.raw.socket?.destroyed || reply.raw.headersSent) {
+      const gone = !!request.raw.socket?.destroyed;
+      request.log[gone ? 'info' : 'warn'](
+        { err: { message: err.message, code: err.code } },
+        gone ? 'client left before the answer was sent' : 'request failed after its answer began',
+      );
+      reply.hijack();
+      reply.raw.destroy();
+      return;
+    }
     const lang = pickLang(undefined, null, request.headers['accept-language'] ?? '');
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -1,6 +1,7 @@
 import { accessService } from './access/access.service.ts';
 import { billingService } from './billing/billing.service.ts';
 import { authService } from './auth/auth.service.ts';
+import { sessionCache } from './auth/session-cache.ts';
 import { categoriesService } from './categories/categories.service.ts';
 import { chatService } from './chat/chat.service.ts';
 import { subjectsService } from './chat/subjects.service.ts';
@@ -30,8 +31,7 @@ import { createRepos } from './repos.ts';
 
 /**
  * The composition root of the domains: builds the repositories once and hands each service
- * the ones it uses (and the outside ports of `deps`). Only the chat service itself
- * (chat.service.ts) still builds its own repositories from `deps.db`.
+ * the ones it uses (and the outside ports of `deps`).
  */
 export function createServices(deps: Deps) {
   const repos = createRepos(deps.db);
@@ -44,8 +44,9 @@ export function createServices(deps: Deps) {
     ...deps,
     retrieve: knowledge.passagesFor,
   };
-  const chat = chatService(chatDeps);
-  const auth = authService(deps, repos);
+  const chat = chatService(chatDeps, repos);
+  const sessions = sessionCache(deps);
+  const auth = authService(deps, repos, sessions);
   // Chat turns are metered like every other model call (the media ports record their own),
   // and their credits are taken in the same transaction as the usage row (billing).
   deps.domain.on('turn.finished', async (e) => {
@@ -77,6 +78,7 @@ export function createServices(deps: Deps) {
   const generation = generationService(deps, repos);
   const images = imagesService(deps, repos);
   return {
+    sessions,
     chat,
     subjects: subjectsService(deps, repos, chat.runner),
     chatSearch: chatSearchService(repos),

@@ -1,8 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
+import { publishSessionChanges } from '../auth/session-cache.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { createLogger } from '../logger.ts';
+import { pgEvents } from '../platform/events-pg.ts';
+import { redisEvents } from '../platform/events-redis.ts';
 import { ADMIN_FILE } from './admin-endpoint.ts';
 import { AdminCommand, runAdminCommand } from './admin.service.ts';
 import { AdminPath } from '../../protocol/paths.ts';
@@ -133,12 +138,30 @@ if (message === null) {
     pgliteDir: config.pgliteDir,
     poolSize: 1,
   });
+  // Running servers forget the sessions of a user this changes (rights, name) at once. (On
+  // the embedded database a running server is reached through its endpoint, above.)
+  const log = createLogger(config);
+  const shared = !!config.DATABASE_URL;
+  const redis =
+    shared && config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
+  const events = redis
+    ? redisEvents(redis, log)
+    : config.DATABASE_URL
+      ? pgEvents(config.DATABASE_URL, log)
+      : null;
+  const changes = events && publishSessionChanges(events, log);
+  const done = async () => {
+    await changes?.close();
+    await events?.close();
+    redis?.disconnect();
+    await database.close();
+  };
   try {
     message = await runAdminCommand(database.db, cmd, config);
   } catch (err) {
-    await database.close();
+    await done();
     fail((err as Error).message);
   }
-  await database.close();
+  await done();
 }
 console.log(message);

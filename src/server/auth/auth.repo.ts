@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { sessionsChanged } from './session-cache.ts';
 import { sessions, signinLinks, users } from '../db/schema.ts';
 
 export function authRepo(db: Db) {
@@ -18,6 +19,7 @@ export function authRepo(db: Db) {
     },
     async deleteSession(tokenHash: string) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+      sessionsChanged({ hash: tokenHash });
     },
     /** Ends every session of the user but `keepHash` (null: all); answers how many ended. */
     async deleteSessionsOf(userId: number, keepHash: string | null): Promise<number> {
@@ -29,6 +31,7 @@ export function authRepo(db: Db) {
             : eq(sessions.userId, userId),
         )
         .returning({ id: sessions.tokenHash });
+      sessionsChanged({ userId });
       return rows.length;
     },
     async createLink(userId: number, tokenHash: string, friendid: string | null, expiresAt: Date) {

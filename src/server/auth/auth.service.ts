@@ -10,6 +10,7 @@ import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import type { UserRow } from '../users/users.repo.ts';
 import { passwordGuard } from './password-guard.ts';
+import type { SessionCache } from './session-cache.ts';
 
 const MIN15 = 15 * 60;
 /** A /main/{email}/{token} address is for handing a session over now, not for keeping. */
@@ -42,7 +43,12 @@ export function toSessionUser(u: UserRow): SessionUser {
   };
 }
 
-export function authService(deps: Deps, repos: Pick<Repos, 'auth' | 'friends' | 'users'>) {
+export function authService(
+  deps: Deps,
+  repos: Pick<Repos, 'auth' | 'friends' | 'users'>,
+  /** Who sessions are, kept per instance (none: every request reads the database). */
+  cache?: SessionCache,
+) {
   const { clock, limiter, mailer, config, log } = deps;
   const { auth: repo, users: usersR, friends: friendsR } = repos;
   const passwords = passwordGuard(limiter);
@@ -210,8 +216,12 @@ export function authService(deps: Deps, repos: Pick<Repos, 'auth' | 'friends' | 
     /** The user behind a session token, or null. */
     async userForToken(token: string): Promise<{ user: SessionUser; hash: string } | null> {
       const hash = hashToken(token);
-      const row = await repo.findSession(hash, clock.now());
-      return row ? { user: toSessionUser(row.user), hash } : null;
+      const read = async () => {
+        const row = await repo.findSession(hash, clock.now());
+        return row && { user: toSessionUser(row.user), expiresAt: row.expiresAt };
+      };
+      const user = cache ? await cache.lookup(hash, read) : ((await read())?.user ?? null);
+      return user ? { user, hash } : null;
     },
 
     async googleSignIn(idToken: string, ctx: Ctx) {

@@ -14,6 +14,17 @@ export interface TurnUsageRow {
   at: Date;
 }
 
+/**
+ * The debit of a turn's hold, as the body of a data-modifying CTE: the balance goes down by
+ * `amount` only while it is still positive, and the row's id comes back when it did. Used by
+ * takeHold and by the statement that stores an AskFriend turn with its hold (chat.repo).
+ */
+export function debitSql(userId: number, amount: number) {
+  return sql`update ${users} set credits = ${users.credits} - ${amount}::int
+    where ${users.id} = ${userId} and ${users.credits} > 0
+    returning ${users.id}`;
+}
+
 /** The credit ledger's statements: balances, holds, free allowances. */
 export function creditsRepo(db: Db) {
   return {
@@ -41,11 +52,7 @@ export function creditsRepo(db: Db) {
     async takeHold(userId: number, amount: number, at: Date) {
       // The debit and the hold in one statement (one round trip, atomic without a transaction).
       const { rows } = (await db.execute(sql`
-        with debited as (
-          update ${users} set credits = ${users.credits} - ${amount}::int
-          where ${users.id} = ${userId} and ${users.credits} > 0
-          returning ${users.id}
-        )
+        with debited as (${debitSql(userId, amount)})
         insert into ${creditHolds} (user_id, amount, created_at)
         select id, ${amount}::int, ${at.toISOString()}::timestamptz from debited
         returning id`)) as unknown as { rows: { id: number }[] };

@@ -103,6 +103,17 @@ describe.each(testDatabases())('credits on chat turns on %s', (kind) => {
     const he = await ask(bearer, 'שאלה', 'he');
     expect(he.body.Error).toBe(ErrorCode.NO_CREDITS);
     expect(he.body.Errstr).toBe('נגמרו הקרדיטים שלך לשיחות. אפשר לרכוש עוד בדף הרכישה: /buy');
+    // Refused before anything is stored: no question, no hold, the balance untouched.
+    const conv = await rpc(
+      t.app,
+      { action: 'RetrieveConversation', friendid: 'holmesen', subject: 'Credits', lang: 'en' },
+      { bearer },
+    );
+    expect(JSON.stringify(conv.body.chat)).not.toContain('שאלה');
+    expect(await t.deps.db.select().from(creditHolds).where(eq(creditHolds.userId, u.id))).toEqual(
+      [],
+    );
+    expect((await userRow('spent@example.com')).credits).toBe(0);
     await t.deps.db.update(users).set({ credits: 50 }).where(eq(users.id, u.id));
     const ok = await ask(bearer, 'Now?');
     expect(ok.body.Error).toBe(0);

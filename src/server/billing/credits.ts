@@ -26,6 +26,13 @@ export interface CreditHold {
   release(): Promise<void>;
 }
 
+/** A hold a turn will take in its own statement (Credits.planHold). */
+export interface PlannedHold {
+  userId: number;
+  amount: number;
+  at: Date;
+}
+
 /**
  * The credit check every turn calls (chat, group chat): `reserveTurn` before the model is
  * asked, `chargeTurn` when the answer is stored. One port on `deps.credits`.
@@ -36,6 +43,14 @@ export interface Credits {
    * text, `buy: '/buy'`) when the balance is spent. Free (offline) turns pass with no hold.
    */
   reserveTurn(userId: number, turn: { offline: boolean }): Promise<CreditHold | null>;
+  /**
+   * Before a turn that stores its rows and its hold in one statement (AskFriend,
+   * chat.repo.insertTurn): gives the allowance if due and answers the hold to take, null for
+   * a free (offline) turn. When that statement finds the balance spent, `noCredits` refuses.
+   */
+  planHold(userId: number, turn: { offline: boolean }): Promise<PlannedHold | null>;
+  /** The refusal of a turn whose balance is spent (as reserveTurn's). */
+  noCredits(): Error;
   /** After a turn: records its usage and takes its cost, in one transaction; answers the cost. */
   chargeTurn(turn: FinishedTurn): Promise<number>;
   /** The credits a turn costs (whole credits, rounded up). */
@@ -112,17 +127,23 @@ export function createCredits(db: Db, config: Config, clock: Clock, log: Logger)
     allowanceDone.add(userId);
   }
 
+  const noCredits = () => refusal(ErrorCode.NO_CREDITS, 'noCredits', undefined, { buy: '/buy' });
+
   return {
     turnCredits,
     ensureAllowance,
+    noCredits,
+
+    async planHold(userId, turn) {
+      await ensureAllowance(userId);
+      return turn.offline ? null : { userId, amount: hold, at: clock.now() };
+    },
 
     async reserveTurn(userId, turn) {
       await ensureAllowance(userId);
       if (turn.offline) return null;
       const holdRow = await repo.takeHold(userId, hold, clock.now());
-      if (!holdRow) {
-        throw refusal(ErrorCode.NO_CREDITS, 'noCredits', undefined, { buy: '/buy' });
-      }
+      if (!holdRow) throw noCredits();
       return {
         bind: (replyId: number) => repo.bindHold(holdRow.id, replyId),
         release: () => repo.releaseHold(holdRow.id, userId),

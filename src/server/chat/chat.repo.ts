@@ -1,10 +1,58 @@
-import { and, asc, desc, eq, gt, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  lt,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
+import { debitSql } from '../billing/credits.repo.ts';
 import type { Db } from '../db/client.ts';
-import { friendNotes, memories, messages, subjects, users } from '../db/schema.ts';
+import {
+  creditHolds,
+  friendAccess,
+  friendNotes,
+  friends,
+  memories,
+  messages,
+  readingHorizons,
+  subjects,
+  users,
+} from '../db/schema.ts';
 
 export type SubjectRow = typeof subjects.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
+
+/** The credits an AskFriend turn sets aside, taken in the statement that stores it. */
+export interface TurnHold {
+  userId: number;
+  amount: number;
+  at: Date;
+}
+
+/** The fields a turn's two new rows are stored with (the rest take their defaults). */
+type TurnRow = Pick<
+  NewMessage,
+  'subjectId' | 'role' | 'content' | 'img' | 'speaker' | 'model' | 'status'
+>;
+
+const messageColumns = Object.entries(getTableColumns(messages));
+
+/** A `messages` row as the driver answered it to raw SQL, as Drizzle would have mapped it. */
+function toMessageRow(raw: Record<string, unknown>): MessageRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, col] of messageColumns) {
+    const v = raw[col.name];
+    row[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+  }
+  return row as MessageRow;
+}
 
 export function chatRepo(db: Db) {
   return {
@@ -97,11 +145,76 @@ export function chatRepo(db: Db) {
       const [row] = await db.insert(messages).values(values).returning();
       return row!;
     },
-    /** The user's message and the reply row that will answer it, in one statement. */
-    async insertTurn(user: NewMessage, reply: NewMessage) {
-      const rows = await db.insert(messages).values([user, reply]).returning();
-      const [u, r] = rows.sort((a, b) => a.id - b.id);
-      return { userMessage: u!, reply: r! };
+    /**
+     * The user's message and the reply row that will answer it, in one statement; with a
+     * `hold`, the credits' debit and the hold bound to the reply in the same statement, and
+     * nothing stored (null) when the balance is spent.
+     */
+    async insertTurn(user: TurnRow, reply: TurnRow, hold?: TurnHold | null) {
+      if (!hold) {
+        const rows = await db.insert(messages).values([user, reply]).returning();
+        const [u, r] = rows.sort((a, b) => a.id - b.id);
+        return { userMessage: u!, reply: r! };
+      }
+      const value = (ord: number, m: TurnRow) =>
+        sql`(${ord}::int, ${m.subjectId}::int, ${m.role}::text, ${m.content ?? ''}::text,
+          ${m.img ?? null}::text, ${m.speaker ?? ''}::text, ${m.model ?? ''}::text,
+          ${m.status ?? 'done'}::text)`;
+      // The rows go in in the order of their values (the question first, so the lower id); the
+      // hold takes the larger id, the reply's, and only when both rows were stored.
+      const { rows } = (await db.execute(sql`
+        with debited as (${debitSql(hold.userId, hold.amount)}),
+        turn as (
+          insert into ${messages} (subject_id, role, content, img, speaker, model, status)
+          select v.subject_id, v.role, v.content, v.img, v.speaker, v.model, v.status
+          from (values ${value(1, user)}, ${value(2, reply)})
+            as v(ord, subject_id, role, content, img, speaker, model, status)
+          where exists (select 1 from debited)
+          order by v.ord
+          returning *
+        ),
+        held as (
+          insert into ${creditHolds} (user_id, amount, created_at, reply_id)
+          select ${hold.userId}::int, ${hold.amount}::int, ${hold.at.toISOString()}::timestamptz,
+            max(id)
+          from turn having count(*) = 2
+          returning id
+        )
+        select turn.*, (select id from held) as hold_id from turn order by turn.id`)) as unknown as {
+        rows: Record<string, unknown>[];
+      };
+      if (rows.length !== 2 || rows[1]!.hold_id === null) return null;
+      return { userMessage: toMessageRow(rows[0]!), reply: toMessageRow(rows[1]!) };
+    },
+    /**
+     * A turn's first read: the character by id (any case) with its owner and the caller's
+     * access-list entry (as friends.byFriendIdFor), and the caller's subject of that name on it.
+     */
+    async openTurn(friendid: string, email: string, userId: number, subject: string) {
+      const [row] = await db
+        .select({
+          friend: friends,
+          ownerEmail: users.email,
+          ownerName: users.fullname,
+          access: friendAccess,
+          subject: subjects,
+        })
+        .from(friends)
+        .leftJoin(users, eq(users.id, friends.ownerId))
+        .leftJoin(
+          friendAccess,
+          and(eq(friendAccess.friendId, friends.id), eq(friendAccess.email, email.toLowerCase())),
+        )
+        .leftJoin(
+          subjects,
+          and(
+            eq(subjects.friendId, friends.id),
+            eq(subjects.userId, userId),
+            eq(sql`lower(${subjects.name})`, subject.toLowerCase()),
+          ),
+        )
+        .where(eq(sql`lower(${friends.friendid})`, friendid.toLowerCase()));
+      return row;
     },
     async messageById(id: number) {
       const [row] = await db
@@ -283,6 +396,7 @@ export function chatRepo(db: Db) {
           friendNotes: friendNotes.notes,
           memory: memories.memory,
           memorySeenUpTo: memories.seenUpTo,
+          horizon: readingHorizons.chapter,
         })
         .from(users)
         .leftJoin(
@@ -290,6 +404,10 @@ export function chatRepo(db: Db) {
           and(eq(friendNotes.userId, users.id), eq(friendNotes.friendId, friendId)),
         )
         .leftJoin(memories, and(eq(memories.userId, users.id), eq(memories.friendId, friendId)))
+        .leftJoin(
+          readingHorizons,
+          and(eq(readingHorizons.userId, users.id), eq(readingHorizons.friendId, friendId)),
+        )
         .where(eq(users.id, userId));
       return {
         fullname: row?.fullname ?? '',
@@ -298,6 +416,8 @@ export function chatRepo(db: Db) {
         memory: row?.memory ?? '',
         /** The last message the memory has read (0: none yet). */
         memorySeenUpTo: row?.memorySeenUpTo ?? 0,
+        /** The reader's spoiler horizon on the character (reading.repo's horizon). */
+        horizon: row?.horizon ?? null,
       };
     },
     async memory(userId: number, friendId: number) {

@@ -5,13 +5,15 @@ import type { ChatEngine } from '../ai/engine.ts';
 import { turnFinished } from './turn-finished.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
-import { friendsRepo } from '../friends/friends.repo.ts';
 import type { Passage } from '../knowledge/retrieval.ts';
 import { msg } from '../messages.ts';
+import { horizonSaid } from '../reading/horizon.ts';
+import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import { chatRepo, type MessageRow, type SubjectRow } from './chat.repo.ts';
+import type { MessageRow, SubjectRow } from './chat.repo.ts';
 import {
   createSubjectWithGreeting,
+  openedFriend,
   openFriend,
   replyStatus,
   resolveSubject,
@@ -21,7 +23,6 @@ import { parseMarkers } from './markers.ts';
 import { resolveCitations } from '../reading/citations.ts';
 import { createMemoryKeeper } from './memory.ts';
 import { storeStopped } from './stopped-reply.ts';
-import { memoryFactsRepo } from './memory-facts.repo.ts';
 import { assembleTurn, buildTurnPrompt, gatherTurn } from './turn-prompt.ts';
 import { createReplyRunner, type ReplyRunner } from './reply-runner.ts';
 import { replyStreamer } from './reply-stream.ts';
@@ -43,17 +44,13 @@ export interface ChatDeps extends Deps {
   runner?: ReplyRunner;
 }
 
-export function chatService(deps: ChatDeps) {
-  const repo = chatRepo(deps.db);
-  const friends = friendsRepo(deps.db);
+export function chatService(
+  deps: ChatDeps,
+  repos: Pick<Repos, 'chat' | 'friends' | 'memoryFacts' | 'reading'>,
+) {
+  const { chat: repo, friends } = repos;
   const runner = deps.runner ?? createReplyRunner(repo, deps.engine, deps.events, deps.log);
-  const memory = createMemoryKeeper(
-    repo,
-    friends,
-    deps.engine,
-    deps.jobs,
-    memoryFactsRepo(deps.db),
-  );
+  const memory = createMemoryKeeper(repo, friends, deps.engine, deps.jobs, repos.memoryFacts);
 
   deps.jobs.define(
     'chat-sweep-stale',
@@ -166,41 +163,61 @@ export function chatService(deps: ChatDeps) {
   return {
     async ask(input: ParsedInput<'AskFriend'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      const { friend, priv } = await openFriend(friends, input.friendid, me);
+      // A named subject is read with the character and the caller's access in one statement.
+      const wanted = input.subject?.trim();
+      let named: SubjectRow | null = null;
+      let row;
+      if (wanted) {
+        const read = await repo.openTurn(input.friendid, me.email, me.id, wanted);
+        named = read?.subject ?? null;
+        row = read;
+      } else row = await friends.byFriendIdFor(input.friendid, me.email);
+      const { friend, priv } = openedFriend(row, me);
       const lang = input.lang ?? ctx.lang;
-      const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
-      const hold = await holdCredits(me, friend);
+      const subject = named ?? (await resolveSubject(repo, me.id, friend, input.subject, ctx));
+      const resolved = deps.engine.resolver.resolve(friend.model);
+      // Credits first: the hold is taken in the statement that stores the turn, and a spent
+      // balance stores nothing.
+      const hold = await deps.credits.planHold(me.id, {
+        offline: resolved.provider === 'offline',
+      });
       const turn = { me, friend, subject, lang, detailsfor: input.detailsfor };
       // The user's message is stored before the model is called: it is never lost. The
-      // reply's row comes in the same statement; what the prompt reads is read meanwhile.
-      const [stored, gathered] = await Promise.allSettled([
-        repo
-          .insertTurn(
-            {
-              subjectId: subject.id,
-              role: 'user',
-              content: input.message,
-              img: input.img || null,
-              // The session's user row is read on this request already: its name is current.
-              speaker: me.fullname,
-            },
-            {
-              subjectId: subject.id,
-              role: 'assistant',
-              status: 'streaming',
-              speaker: friend.friendname,
-              model: deps.engine.resolver.resolve(friend.model).name,
-            },
-          )
-          .then(async (t) => (await hold?.bind(t.reply.id), t)),
-        gatherTurn(deps, repo, friends, { ...turn, question: input.message }),
-      ]);
+      // reply's row and the hold come in the same statement; what the prompt reads is read
+      // meanwhile (but a horizon said in words is set only once the turn is stored).
+      const store = repo
+        .insertTurn(
+          {
+            subjectId: subject.id,
+            role: 'user',
+            content: input.message,
+            img: input.img || null,
+            // The session's user row is read on this request already: its name is current.
+            speaker: me.fullname,
+          },
+          {
+            subjectId: subject.id,
+            role: 'assistant',
+            status: 'streaming',
+            speaker: friend.friendname,
+            model: resolved.name,
+          },
+          hold,
+        )
+        .then((t) => {
+          if (!t) throw deps.credits.noCredits();
+          return t;
+        });
+      const gather = () => gatherTurn(deps, repos, { ...turn, question: input.message });
+      const [stored, gathered] = horizonSaid(input.message)
+        ? [await settle(store), await settle(store.then(gather))]
+        : await Promise.allSettled([store, gather()]);
       if (stored.status === 'rejected') throw stored.reason;
       const { userMessage, reply } = stored.value;
       let prompt;
       try {
         if (gathered.status === 'rejected') throw gathered.reason;
-        prompt = await assembleTurn(deps, friends, turn, gathered.value, userMessage);
+        prompt = await assembleTurn(deps, repos, turn, gathered.value, userMessage);
       } catch (err) {
         // The question stays; its reply says it failed and can be retried.
         await repo.updateMessage(reply.id, { status: 'failed', error: null });
@@ -253,7 +270,7 @@ export function chatService(deps: ChatDeps) {
       const [last] = (await repo.page(found.subject.id, 1)).rows;
       if (!last || last.id !== found.message.id) throw refusal(ErrorCode.CONFLICT, 'notLastAnswer');
       const userMessage = await questionOf(found.message, found.subject);
-      const prompt = await buildTurnPrompt(deps, repo, friends, {
+      const prompt = await buildTurnPrompt(deps, repos, {
         me,
         friend,
         subject: found.subject,
@@ -300,7 +317,7 @@ export function chatService(deps: ChatDeps) {
       const subject = (await repo.subjectById(found.subject.id))!;
       let prompt;
       try {
-        prompt = await buildTurnPrompt(deps, repo, friends, {
+        prompt = await buildTurnPrompt(deps, repos, {
           me,
           friend,
           subject,
@@ -331,7 +348,7 @@ export function chatService(deps: ChatDeps) {
       const { found, friend, priv, me } = await ownAnswer(input.replyid, ctx);
       if (found.message.status !== 'failed') throw refusal(ErrorCode.CONFLICT, 'replyNotFailed');
       const userMessage = await questionOf(found.message, found.subject);
-      const prompt = await buildTurnPrompt(deps, repo, friends, {
+      const prompt = await buildTurnPrompt(deps, repos, {
         me,
         friend,
         subject: found.subject,
@@ -354,6 +371,14 @@ export function chatService(deps: ChatDeps) {
     runner,
     memory,
   };
+}
+
+/** A promise's outcome as Promise.allSettled answers it. */
+function settle<T>(p: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return p.then(
+    (value) => ({ status: 'fulfilled', value }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
 }
 
 export type ChatService = ReturnType<typeof chatService>;

@@ -13,7 +13,14 @@ import { parseMarkers } from './markers.ts';
 /** The character and the caller's level on it; a caller with no right to watch is refused. */
 export async function openFriend(friends: FriendsRepo, friendid: string, user: SessionUser) {
   // The character and the caller's access-list entry in one round trip.
-  const row = await friends.byFriendIdFor(friendid, user.email);
+  return openedFriend(await friends.byFriendIdFor(friendid, user.email), user);
+}
+
+/** openFriend's decision on the row already read (AskFriend reads it with the subject). */
+export function openedFriend(
+  row: Awaited<ReturnType<FriendsRepo['byFriendIdFor']>>,
+  user: SessionUser,
+) {
   if (!row) throw refusal(ErrorCode.NOT_FOUND, 'friendNotFound');
   const priv = privWith(row.friend, user, row.access);
   if (priv === Priv.none) throw refusal(ErrorCode.FORBIDDEN, 'noWatchPermission');

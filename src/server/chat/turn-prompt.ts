@@ -2,16 +2,16 @@ import { EDITOR_FRIEND_IDS, friendTypeTraits } from '../../protocol/constants.ts
 import type { EngineMessage, EngineRequest } from '../ai/engine.ts';
 import { friendPriv } from '../friends/friend-access.ts';
 import { hasPersonalFiles } from '../knowledge/file-scope.ts';
-import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
+import type { FriendRow } from '../friends/friends.repo.ts';
+import type { Repos } from '../repos.ts';
 import type { SessionUser } from '../rpc/context.ts';
 import type { ChatDeps } from './chat.service.ts';
-import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
+import type { MessageRow, SubjectRow } from './chat.repo.ts';
 import { assemblePrompt, budgetFor, type AssembledPrompt } from './prompt.ts';
 import { inHistory } from './conversation.ts';
 import type { Passage } from '../knowledge/retrieval.ts';
 import { sourceLabel } from '../reading/citations.ts';
 import { horizonSaid } from '../reading/horizon.ts';
-import { readingRepo } from '../reading/reading.repo.ts';
 
 export interface TurnPrompt {
   request: EngineRequest;
@@ -32,6 +32,9 @@ export interface TurnPrompt {
 
 const KNOWLEDGE_PASSAGES = 4;
 
+/** The repositories a turn's prompt reads. */
+export type TurnRepos = Pick<Repos, 'chat' | 'friends' | 'reading'>;
+
 type TurnInput = {
   me: SessionUser;
   friend: FriendRow;
@@ -43,12 +46,11 @@ type TurnInput = {
 /** Gathers everything one turn's prompt needs and assembles it (prompt.ts decides the order). */
 export async function buildTurnPrompt(
   deps: ChatDeps,
-  repo: ChatRepo,
-  friends: FriendsRepo,
+  repos: TurnRepos,
   t: TurnInput & { userMessage: MessageRow },
 ): Promise<TurnPrompt> {
-  const gathered = await gatherTurn(deps, repo, friends, { ...t, question: t.userMessage.content });
-  return assembleTurn(deps, friends, t, gathered, t.userMessage);
+  const gathered = await gatherTurn(deps, repos, { ...t, question: t.userMessage.content });
+  return assembleTurn(deps, repos, t, gathered, t.userMessage);
 }
 
 export type GatheredTurn = Awaited<ReturnType<typeof gatherTurn>>;
@@ -59,19 +61,18 @@ export type GatheredTurn = Awaited<ReturnType<typeof gatherTurn>>;
  */
 export async function gatherTurn(
   deps: ChatDeps,
-  repo: ChatRepo,
-  friends: FriendsRepo,
+  { chat: repo, reading }: TurnRepos,
   t: TurnInput & { question: string },
 ) {
   const { me, friend, subject } = t;
-  const reading = readingRepo(deps.db);
   // "I have read up to chapter 7" said in words sets the reader's spoiler horizon first.
   const said = horizonSaid(t.question);
   if (said) {
     const chapter = 'chapter' in said ? said.chapter : null;
     await reading.setHorizon(me.id, friend.id, chapter, deps.clock.now());
   }
-  const [speaker, all, knowledge, horizon] = await Promise.all([
+  // The user's names, notes and memory and the reader's horizon come in one statement.
+  const [speaker, all, knowledge] = await Promise.all([
     repo.speaker(me.id, friend.id),
     repo.since(subject.id, subject.summarizedUpTo),
     // Only helpers and editors hold personal files: others search their shared passages alone.
@@ -88,15 +89,14 @@ export async function gatherTurn(
         deps.log.warn({ err }, 'knowledge retrieval failed');
         return [] as Passage[];
       }),
-    reading.horizon(me.id, friend.id),
   ]);
-  return { speaker, all, knowledge, horizon };
+  return { speaker, all, knowledge, horizon: speaker.horizon };
 }
 
 /** The prompt of a turn from what gatherTurn read and the stored question. */
 export async function assembleTurn(
   deps: ChatDeps,
-  friends: FriendsRepo,
+  { friends }: Pick<Repos, 'friends'>,
   t: TurnInput,
   { speaker, all, knowledge, horizon }: GatheredTurn,
   userMessage: MessageRow,

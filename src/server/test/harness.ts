@@ -207,6 +207,10 @@ export async function createTestApp(
     graceTimer?: GraceTimer;
     /** Rate limits elsewhere than in memory (Redis, PostgreSQL); given the test's clock. */
     limiter?: (clock: ReturnType<typeof manualClock>, db: Database['db']) => Promise<RateLimiter>;
+    /** The server's logger (default: silent), for a test that reads what the server logs. */
+    log?: Deps['log'];
+    /** Wraps the credits port (a test that holds a turn at its credit check). */
+    credits?: (credits: Deps['credits']) => Deps['credits'];
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await freshDatabase(kind, opts.poolSize));
@@ -236,7 +240,7 @@ export async function createTestApp(
     limiter: opts.limiter
       ? await opts.limiter(clock, database.db)
       : memoryRateLimiter(() => clock.now().getTime()),
-    log: pino({ level: 'silent' }),
+    log: opts.log ?? pino({ level: 'silent' }),
     google: opts.google ?? null,
     storage,
     extractor: extractorFor(config),
@@ -253,7 +257,9 @@ export async function createTestApp(
       meter: createMeter(database.db, clock, pino({ level: 'silent' })),
     }),
     payments: createPayments(config),
-    credits: createCredits(database.db, config, clock, pino({ level: 'silent' })),
+    credits: (opts.credits ?? ((c) => c))(
+      createCredits(database.db, config, clock, pino({ level: 'silent' })),
+    ),
     // Real Web Push; a test's subscriptions point at its local push service (test/push-service.ts).
     push: opts.push ?? webPushSender(loadVapidKeys(config), config.vapidSubject),
     graceTimer: opts.graceTimer,

@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import { sessionsChanged } from '../auth/session-cache.ts';
 import type { Db } from '../db/client.ts';
 import { friends, users } from '../db/schema.ts';
 
@@ -24,6 +25,8 @@ export function usersRepo(db: Db) {
     },
     async update(id: number, patch: UserPatch): Promise<UserRow> {
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      // Sessions of this user are read again (their name, language and rights may change).
+      sessionsChanged({ userId: id });
       return row!;
     },
     async countOwnedFriends(id: number): Promise<number> {
