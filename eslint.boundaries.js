@@ -34,13 +34,6 @@ export const BOUNDARY_ELEMENTS = [
     pattern: ['src/server/{main,deps,runtime,app,services}.ts', 'src/server/admin/cli.ts'],
   },
   { type: 'server-repo', mode: 'file', pattern: 'src/server/**/*.repo.ts' },
-  {
-    // The one service outside the rule below: admin.service.ts, the operator's commands, run
-    // on a database by the CLI and the loopback endpoint, outside createServices.
-    type: 'server-domain',
-    mode: 'file',
-    pattern: ['src/server/admin/admin.service.ts'],
-  },
   { type: 'server-service', mode: 'file', pattern: 'src/server/**/*.service.ts' },
   { type: 'server-db', mode: 'file', pattern: 'src/server/db/**/*.ts' },
   { type: 'server-adapter', mode: 'file', pattern: 'src/server/{infra,platform,seed}/**/*.ts' },

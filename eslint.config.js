@@ -64,11 +64,9 @@ export default tseslint.config(
     },
   },
   {
-    // Services get their repositories from createServices, not the database: no `deps.db`
-    // (nor `{ db }` taken out of deps). The same exceptions as the boundary rule above
-    // (eslint.boundaries.js): admin.service.ts (the operator's).
+    // Services get their repositories from createServices (the operator's from admin-run.ts),
+    // not the database: no `deps.db` (nor `{ db }` taken out of deps).
     files: ['src/server/**/*.service.ts'],
-    ignores: ['src/server/admin/admin.service.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

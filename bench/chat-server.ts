@@ -5,7 +5,7 @@
  * it makes n signed-in users (sessions written as sign-in writes them) and answers their tokens.
  */
 import type { AddressInfo } from 'node:net';
-import { runAdminCommand } from '../src/server/admin/admin.service.ts';
+import { runAdminCommand } from '../src/server/admin/admin-run.ts';
 import { buildApp } from '../src/server/app.ts';
 import { authRepo } from '../src/server/auth/auth.repo.ts';
 import { loadConfig } from '../src/server/config.ts';

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { AdminPath } from '../../protocol/paths.ts';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
-import { AdminCommand, runAdminCommand } from './admin.service.ts';
+import { AdminCommand } from './admin.service.ts';
+import { runAdminCommand } from './admin-run.ts';
 
 export const ADMIN_FILE = 'admin.json';
 

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
 import { hashPassword } from '../infra/secrets.ts';
-import { failedJobs, type FailedJob } from '../platform/jobs.ts';
-import { auditRepo } from '../history/audit.repo.ts';
-import { usersRepo } from '../users/users.repo.ts';
+import type { FailedJob } from '../platform/jobs.ts';
 import type { Config } from '../config.ts';
+import type { Repos } from '../repos.ts';
 import { BillingAdminCommands, runBillingAdmin } from '../billing/billing.admin.ts';
 import { usageReport } from '../analytics/usage-report.ts';
 
@@ -48,14 +46,29 @@ export const AdminCommand = z.discriminatedUnion('command', [
 ]);
 export type AdminCommand = z.infer<typeof AdminCommand>;
 
-/** Administration that only the machine's operator may run (CLI, or the server's loopback port). */
-export async function runAdminCommand(db: Db, cmd: AdminCommand, config?: Config): Promise<string> {
-  if (cmd.command === 'jobs') return describeFailedJobs(await failedJobs(db));
-  if (cmd.command === 'audit') return describeAudit(await auditRepo(db).list(200));
+export type AdminRepos = Pick<Repos, 'audit' | 'billing' | 'analytics' | 'users'>;
+
+export interface AdminPorts {
+  /** pg-boss's jobs that failed for good (its own tables, not ours). */
+  failedJobs: () => Promise<FailedJob[]>;
+  config?: Config;
+}
+
+/**
+ * Administration that only the machine's operator may run (CLI, or the server's loopback
+ * port, through runAdminCommand in admin-run.ts, which hands it the repositories).
+ */
+export async function adminCommand(
+  repos: AdminRepos,
+  ports: AdminPorts,
+  cmd: AdminCommand,
+): Promise<string> {
+  if (cmd.command === 'jobs') return describeFailedJobs(await ports.failedJobs());
+  if (cmd.command === 'audit') return describeAudit(await repos.audit.list(200));
   if (cmd.command === 'subscription-types' || cmd.command === 'billing')
-    return runBillingAdmin(db, cmd, config);
-  if (cmd.command === 'usage') return usageReport(db, cmd.days, new Date());
-  const repo = usersRepo(db);
+    return runBillingAdmin(repos.billing, cmd, ports.config);
+  if (cmd.command === 'usage') return usageReport(repos.analytics, cmd.days, new Date());
+  const repo = repos.users;
   const email = cmd.email.toLowerCase();
   const existing = await repo.byEmail(email);
   const flagPatch = (flags: Flag[] | undefined, on: boolean) =>
@@ -109,7 +122,7 @@ function describeFailedJobs(jobs: FailedJob[]): string {
 }
 
 /** The history viewer's audit log, newest first: when, who, whose conversation, which character. */
-function describeAudit(rows: Awaited<ReturnType<ReturnType<typeof auditRepo>['list']>>): string {
+function describeAudit(rows: Awaited<ReturnType<Repos['audit']['list']>>): string {
   if (!rows.length) return 'no conversation viewings recorded';
   return [
     `${rows.length} viewing(s), newest first:`,

@@ -9,7 +9,8 @@ import { createLogger } from '../logger.ts';
 import { pgEvents } from '../platform/events-pg.ts';
 import { redisEvents } from '../platform/events-redis.ts';
 import { ADMIN_FILE } from './admin-endpoint.ts';
-import { AdminCommand, runAdminCommand } from './admin.service.ts';
+import { AdminCommand } from './admin.service.ts';
+import { runAdminCommand } from './admin-run.ts';
 import { AdminPath } from '../../protocol/paths.ts';
 
 const usage = `Usage:

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { UsageStats } from '../../protocol/actions/analytics.ts';
 import { UsageEvents } from '../../protocol/usage.ts';
-import type { Db } from '../db/client.ts';
-import { analyticsRepo, type AnalyticsRepo } from './analytics.repo.ts';
+import type { AnalyticsRepo } from './analytics.repo.ts';
 
 export type Usage = z.infer<typeof UsageStats>;
 
@@ -53,8 +52,8 @@ export async function usageStats(
 }
 
 /** `npm run admin -- usage`: the counts, and a bar plot of daily active users. */
-export async function usageReport(db: Db, days: number, now: Date): Promise<string> {
-  const u = await usageStats(analyticsRepo(db), days, now);
+export async function usageReport(repo: AnalyticsRepo, days: number, now: Date): Promise<string> {
+  const u = await usageStats(repo, days, now);
   const max = Math.max(1, u.maxActive);
   const lines = [
     `Usage, ${u.from} to ${u.to} (${days} days)`,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { billingRepo, type TypeRow } from './billing.repo.ts';
+import type { BillingRepo, TypeRow } from './billing.repo.ts';
 import { cleanHtml } from './billing.service.ts';
 import { stripeClient } from './stripe.ts';
 
@@ -43,11 +42,10 @@ const line = (t: TypeRow) =>
   `\t${t.nameEn} / ${t.nameHe}${t.stripePriceId ? `\t${t.stripePriceId}` : ''}`;
 
 export async function runBillingAdmin(
-  db: Db,
+  repo: BillingRepo,
   cmd: BillingAdminCommand,
   config: Config | undefined,
 ): Promise<string> {
-  const repo = billingRepo(db);
   if (cmd.command === 'subscription-types' && cmd.action === 'list') {
     const types = await repo.types({ activeOnly: false });
     return types.length ? types.map(line).join('\n') : 'no subscription types';

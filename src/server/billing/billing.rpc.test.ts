@@ -5,7 +5,8 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import { orders, paymentEvents, users } from '../db/schema.ts';
 import type { DomainEventMap } from '../platform/domain-events.ts';
 import { PAYMENT_EVENT_JOB } from './billing.service.ts';
-import { AdminCommand, runAdminCommand } from '../admin/admin.service.ts';
+import { AdminCommand } from '../admin/admin.service.ts';
+import { runAdminCommand } from '../admin/admin-run.ts';
 import {
   createTestApp,
   rpc,

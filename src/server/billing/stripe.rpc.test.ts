@@ -13,7 +13,8 @@ import {
   type TestApp,
 } from '../test/harness.ts';
 import { stripeClient } from './stripe.ts';
-import { AdminCommand, runAdminCommand } from '../admin/admin.service.ts';
+import { AdminCommand } from '../admin/admin.service.ts';
+import { runAdminCommand } from '../admin/admin-run.ts';
 
 const SECRET = 'whsec_test_secret';
 const DAY = 86_400;

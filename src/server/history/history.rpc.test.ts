@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { runAdminCommand } from '../admin/admin.service.ts';
+import { runAdminCommand } from '../admin/admin-run.ts';
 import { chatRepo } from '../chat/chat.repo.ts';
 import { historyAudit } from '../db/schema.ts';
 import { friendsRepo } from '../friends/friends.repo.ts';

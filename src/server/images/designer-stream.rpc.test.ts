@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { runAdminCommand } from '../admin/admin.service.ts';
+import { runAdminCommand } from '../admin/admin-run.ts';
 import { parseSse } from '../chat/chat-test-kit.ts';
 import { loadConfig } from '../config.ts';
 import { users } from '../db/schema.ts';

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { runAdminCommand } from '../admin/admin.service.ts';
+import { runAdminCommand } from '../admin/admin-run.ts';
 import { images, users } from '../db/schema.ts';
 import type { DomainEventMap } from '../platform/domain-events.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../admin/admin.service.ts';
+import { runAdminCommand } from '../admin/admin-run.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { freshDatabase, testDatabases } from '../test/harness.ts';
 import { failedJobs, pgBossJobs, type Jobs } from './jobs.ts';

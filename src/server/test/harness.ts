@@ -34,7 +34,7 @@ import { seedStarterContent } from '../seed/seed.ts';
 import { memoryEvents, type Events } from '../platform/events.ts';
 import { pgBossJobs } from '../platform/jobs.ts';
 import { createDomainEvents } from '../platform/domain-events.ts';
-import { runAdminCommand } from '../admin/admin.service.ts';
+import { runAdminCommand } from '../admin/admin-run.ts';
 import type { GoogleVerifier } from '../auth/google.ts';
 import type { GraceTimer } from '../ops/shutdown.ts';
 import { webPushSender, type PushPort } from '../push/push-sender.ts';
