@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createEngine, retryPolicyFromConfig } from './ai/engine.ts';
 import { createMediaPorts } from './ai/media/media.ts';
@@ -47,8 +46,12 @@ export async function createRuntime(
   });
   const seeded = await seedStarterContent(database.db);
   if (seeded) log.info('starter content seeded');
+  // ioredis is loaded only when there is a Redis to talk to.
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 2,
+      })
     : null;
   // Events cross instances through Redis when there is one, else through PostgreSQL.
   const events: Events = redis
