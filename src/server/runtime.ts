@@ -5,7 +5,6 @@ import { resolveMediaModels } from './ai/media/media-models.ts';
 import { createMeter } from './ai/meter.ts';
 import { createModelResolver } from './ai/providers.ts';
 import { createProviders } from './ai/registry.ts';
-import { googleVerifier } from './auth/google.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
@@ -94,8 +93,9 @@ export async function createRuntime(
     storage,
     extractor: extractorFor(config),
     googleDocs: googleDocsClient(config),
+    // jose comes with Google sign-in only.
     google: config.GOOGLE_CLIENT_ID
-      ? googleVerifier({
+      ? (await import('./auth/google.ts')).googleVerifier({
           clientId: config.GOOGLE_CLIENT_ID,
           jwksUrl: config.GOOGLE_JWKS_URL,
           issuers: config.GOOGLE_ISSUERS,
