@@ -14,6 +14,9 @@ export interface ProbeStats {
   cpuUs: number;
   rss: number;
   peakRss: number;
+  /** V8's heap in use and memory outside it (buffers), as process.memoryUsage() tells. */
+  heapUsed: number;
+  external: number;
   /** Sum and count of the CPU from a request's arrival to its first outgoing call. */
   beforeCallUs: number;
   beforeCalls: number;
@@ -78,9 +81,17 @@ export function startProbe() {
       process.send!({ type: 'reset-done' });
     }
     if (m.type === 'stats') {
-      const rss = process.memoryUsage.rss();
+      const { rss, heapUsed, external } = process.memoryUsage();
       peak = Math.max(peak, rss);
-      const stats: ProbeStats = { cpuUs: cpuNow(), rss, peakRss: peak, beforeCallUs, beforeCalls };
+      const stats: ProbeStats = {
+        cpuUs: cpuNow(),
+        rss,
+        peakRss: peak,
+        heapUsed,
+        external,
+        beforeCallUs,
+        beforeCalls,
+      };
       process.send!({ type: 'stats', stats });
     }
   });
