@@ -34,9 +34,9 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.u
 
 /**
  * PGlite's buffer cache, inside its WASM memory (which never shrinks). Its data directory's
- * postgresql.conf says 128 MB: that was ~120 MB of the embedded server's idle RSS (420 → 274
+ * postgresql.conf says 128 MB: that was ~140 MiB of the embedded server's idle RSS (411 → 268
  * MiB on a restart). Its pages are files the OS caches anyway; a miss here is a read through
- * Emscripten's file system, not a disk seek. 32 MB gave 302 MiB.
+ * Emscripten's file system, not a disk seek. 32 MB gave 295 MiB.
  */
 const PGLITE_SHARED_BUFFERS = '16MB';
 
