@@ -61,7 +61,7 @@ for (const kind of testDatabases()) {
     );
 
     // Webhooks: one waiting order each, paid by a signed checkout.session.completed.
-    const webhooks = stripeClient(t.deps.config).webhooks;
+    const webhooks = (await stripeClient(t.deps.config)).webhooks;
     const typeRow = (await t.deps.db.query.subscriptionTypes.findFirst())!;
     const ids: number[] = [];
     for (let i = 0; i < WEBHOOKS; i++) {

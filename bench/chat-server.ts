@@ -11,6 +11,7 @@ import { authRepo } from '../src/server/auth/auth.repo.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { newToken, hashToken } from '../src/server/infra/secrets.ts';
 import { createLogger } from '../src/server/logger.ts';
+import { startMemoryTrim } from '../src/server/infra/memory-trim.ts';
 import { createRuntime } from '../src/server/runtime.ts';
 import { usersRepo } from '../src/server/users/users.repo.ts';
 import { startProbe } from './probe.ts';
@@ -22,6 +23,8 @@ const config = loadConfig();
 const runtime = await createRuntime(config, createLogger(config));
 const app = await buildApp(runtime.deps);
 await app.listen({ port: 0, host: '127.0.0.1' });
+// As main.ts does after its start.
+startMemoryTrim().trim();
 startProbe();
 
 process.on('message', (m: { type: string; n?: number }) => {

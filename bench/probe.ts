@@ -17,6 +17,9 @@ export interface ProbeStats {
   sysUs: number;
   rss: number;
   peakRss: number;
+  /** V8's heap in use and memory outside it (buffers), as process.memoryUsage() tells. */
+  heapUsed: number;
+  external: number;
   /** Sum and count of the CPU from a request's arrival to its first outgoing call. */
   beforeCallUs: number;
   beforeCalls: number;
@@ -110,7 +113,7 @@ export function startProbe() {
       process.send!({ type: 'reset-done' });
     }
     if (m.type === 'stats') {
-      const rss = process.memoryUsage.rss();
+      const { rss, heapUsed, external } = process.memoryUsage();
       peak = Math.max(peak, rss);
       const { user, system } = process.cpuUsage();
       const stats: ProbeStats = {
@@ -118,6 +121,8 @@ export function startProbe() {
         sysUs: system,
         rss,
         peakRss: peak,
+        heapUsed,
+        external,
         beforeCallUs,
         beforeCalls,
         beforeCallMs,

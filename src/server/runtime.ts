@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createEngine, retryPolicyFromConfig } from './ai/engine.ts';
 import { createMediaPorts } from './ai/media/media.ts';
@@ -6,7 +5,6 @@ import { resolveMediaModels } from './ai/media/media-models.ts';
 import { createMeter } from './ai/meter.ts';
 import { createModelResolver } from './ai/providers.ts';
 import { createProviders } from './ai/registry.ts';
-import { googleVerifier } from './auth/google.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
@@ -47,8 +45,12 @@ export async function createRuntime(
   });
   const seeded = await seedStarterContent(database.db);
   if (seeded) log.info('starter content seeded');
+  // ioredis is loaded only when there is a Redis to talk to.
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 2,
+      })
     : null;
   // Events cross instances through Redis when there is one, else through PostgreSQL.
   const events: Events = redis
@@ -91,8 +93,9 @@ export async function createRuntime(
     storage,
     extractor: extractorFor(config),
     googleDocs: googleDocsClient(config),
+    // jose comes with Google sign-in only.
     google: config.GOOGLE_CLIENT_ID
-      ? googleVerifier({
+      ? (await import('./auth/google.ts')).googleVerifier({
           clientId: config.GOOGLE_CLIENT_ID,
           jwksUrl: config.GOOGLE_JWKS_URL,
           issuers: config.GOOGLE_ISSUERS,

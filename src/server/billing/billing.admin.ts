@@ -82,7 +82,7 @@ export async function runBillingAdmin(
   }
   // billing sync: a Stripe Product and Price (ILS; monthly types recurring) per type without one.
   if (!config?.STRIPE_SECRET_KEY) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY)');
-  const stripe = stripeClient(config);
+  const stripe = await stripeClient(config);
   const out: string[] = [];
   for (const t of await repo.types({ activeOnly: true })) {
     if (t.stripePriceId) continue;

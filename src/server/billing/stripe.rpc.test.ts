@@ -49,7 +49,7 @@ describe.each(testDatabases())('purchases with Stripe on %s', (kind) => {
     await fake.close();
   });
 
-  const signer = () => stripeClient(t.deps.config).webhooks;
+  const signer = async () => (await stripeClient(t.deps.config)).webhooks;
   async function webhook(
     type: string,
     object: Record<string, unknown>,
@@ -64,7 +64,10 @@ describe.each(testDatabases())('purchases with Stripe on %s', (kind) => {
       data: { object },
     };
     const payload = JSON.stringify(event);
-    const header = signer().generateTestHeaderString({ payload, secret: opts.secret ?? SECRET });
+    const header = (await signer()).generateTestHeaderString({
+      payload,
+      secret: opts.secret ?? SECRET,
+    });
     const r = await t.app.inject({
       method: 'POST',
       url: DirectPaths.paymentWebhook,

@@ -1,12 +1,16 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { DirectPaths } from '../../protocol/direct.ts';
 import type { Config } from '../config.ts';
 import type { PaymentEvent, Payments } from './payments.ts';
 
-/** The stripe package's client, pointed at STRIPE_API_URL when set (tests: a local fake). */
-export function stripeClient(config: Config): Stripe {
+/**
+ * The stripe package's client, pointed at STRIPE_API_URL when set (tests: a local fake).
+ * The package (~220 modules) is loaded on first use, not at start: most servers never call it.
+ */
+export async function stripeClient(config: Config): Promise<Stripe> {
   const url = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
-  return new Stripe(config.STRIPE_SECRET_KEY!, {
+  const { default: StripeClient } = await import('stripe');
+  return new StripeClient(config.STRIPE_SECRET_KEY!, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
@@ -33,17 +37,18 @@ const orderOf = (s: { client_reference_id: string | null; metadata: Stripe.Metad
  * monthly types (subscription mode, Billing); signed webhooks; the customer portal.
  */
 export function stripePayments(config: Config): Payments {
-  const stripe = stripeClient(config);
+  let client: Promise<Stripe> | null = null;
+  const stripe = () => (client ??= stripeClient(config));
   const secret = config.STRIPE_WEBHOOK_SECRET ?? '';
 
   async function invoiceInfo(id: string | null) {
     if (!id) return { invoice: null, invoiceUrl: null };
-    const inv = await stripe.invoices.retrieve(id);
+    const inv = await (await stripe()).invoices.retrieve(id);
     return { invoice: inv.number ?? inv.id, invoiceUrl: inv.hosted_invoice_url ?? null };
   }
 
   async function periodEnd(subscriptionId: string): Promise<string> {
-    const sub = await stripe.subscriptions.retrieve(subscriptionId);
+    const sub = await (await stripe()).subscriptions.retrieve(subscriptionId);
     const end = sub.items.data[0]?.current_period_end;
     return new Date((end ?? Math.floor(Date.now() / 1000) + 31 * 86400) * 1000).toISOString();
   }
@@ -54,7 +59,9 @@ export function stripePayments(config: Config): Payments {
     frameOrigins: [],
 
     async checkout(req) {
-      const session = await stripe.checkout.sessions.create({
+      const session = await (
+        await stripe()
+      ).checkout.sessions.create({
         ui_mode: 'embedded_page',
         mode: req.monthly ? 'subscription' : 'payment',
         line_items: [
@@ -88,7 +95,7 @@ export function stripePayments(config: Config): Payments {
     async verifyWebhook(raw, signature) {
       if (!secret || !signature) return null;
       try {
-        const event = await stripe.webhooks.constructEventAsync(raw, signature, secret);
+        const event = await (await stripe()).webhooks.constructEventAsync(raw, signature, secret);
         return { eventId: event.id, type: event.type, payload: event };
       } catch {
         return null;
@@ -158,17 +165,19 @@ export function stripePayments(config: Config): Payments {
     },
 
     async embedded(sessionRef) {
-      const s = await stripe.checkout.sessions.retrieve(sessionRef);
+      const s = await (await stripe()).checkout.sessions.retrieve(sessionRef);
       if (!s.client_secret || !config.STRIPE_PUBLISHABLE_KEY) return null;
       return { publishableKey: config.STRIPE_PUBLISHABLE_KEY, clientSecret: s.client_secret };
     },
 
     async cancelSubscription(externalId) {
-      await stripe.subscriptions.cancel(externalId);
+      await (await stripe()).subscriptions.cancel(externalId);
     },
 
     async portalUrl(customerRef, returnUrl) {
-      const s = await stripe.billingPortal.sessions.create({
+      const s = await (
+        await stripe()
+      ).billingPortal.sessions.create({
         customer: customerRef,
         return_url: returnUrl,
       });

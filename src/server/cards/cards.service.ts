@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../infra/load-sharp.ts';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import { FriendType } from '../../protocol/constants.ts';
 import type { CardExportQuery } from '../../protocol/card.ts';
@@ -213,6 +213,7 @@ export function cardsService(
       }
       // A picture that is not ours to read (an address elsewhere, the starter SVGs) becomes
       // a plain square: a PNG card needs pixels to carry the card.
+      const sharp = await loadSharp();
       const pixels = stored
         ? await sharp(stored.data).png().toBuffer()
         : await sharp({

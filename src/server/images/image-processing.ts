@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../infra/load-sharp.ts';
 
 export class ImageError extends Error {
   readonly reason: 'type' | 'corrupt';
@@ -30,6 +30,7 @@ export function sniffImage(data: Buffer): 'png' | 'jpeg' | 'gif' | 'webp' | null
  */
 export async function normaliseImage(data: Buffer, maxPx: number): Promise<Buffer> {
   if (!sniffImage(data)) throw new ImageError('type');
+  const sharp = await loadSharp();
   try {
     return await sharp(data, { failOn: 'error', limitInputPixels: 100_000_000 })
       .rotate()

@@ -1,6 +1,4 @@
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
-import { s3Storage } from './s3-storage.ts';
 import { localStorage, type Storage } from './storage.ts';
 
 /**
@@ -10,6 +8,11 @@ import { localStorage, type Storage } from './storage.ts';
  */
 export async function createStorage(config: Config): Promise<Storage> {
   if (!config.S3_BUCKET) return localStorage(config.filesDir);
+  // The AWS SDK (~35 MB of RSS at start) is loaded only when a bucket is configured.
+  const [{ HeadBucketCommand }, { s3Storage }] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('./s3-storage.ts'),
+  ]);
   const storage = s3Storage({
     bucket: config.S3_BUCKET,
     endpoint: config.S3_ENDPOINT,

@@ -1,4 +1,4 @@
-import { OAuth2Client, type Credentials } from 'google-auth-library';
+import type { Credentials } from 'google-auth-library';
 import type { Config } from '../config.ts';
 import { MAX_TEXT_CHARS } from './extract.ts';
 
@@ -31,7 +31,7 @@ export class GoogleDocsError extends Error {
 export interface GoogleDocsPort {
   /** OAuth client id and secret are configured. */
   readonly oauthConfigured: boolean;
-  authUrl(state: string): string;
+  authUrl(state: string): Promise<string>;
   exchangeCode(code: string): Promise<GoogleTokens>;
   /** Reads with the user's tokens; `tokens` is set when they were refreshed on the way. */
   readWithTokens(
@@ -84,8 +84,9 @@ export function googleDocsClient(config: Config): GoogleDocsPort {
   const docsBase = config.GOOGLE_DOCS_API_URL.replace(/\/$/, '');
   const exportBase = config.GOOGLE_DOCS_EXPORT_URL.replace(/\/$/, '');
 
-  const oauth = () =>
-    new OAuth2Client({
+  // google-auth-library (~70 modules with gaxios) is loaded at the first OAuth step, not at start.
+  const oauth = async () =>
+    new (await import('google-auth-library')).OAuth2Client({
       clientId,
       clientSecret,
       redirectUri: config.googleOAuthRedirectUrl,
@@ -98,8 +99,8 @@ export function googleDocsClient(config: Config): GoogleDocsPort {
   return {
     oauthConfigured: !!(clientId && clientSecret),
 
-    authUrl(state) {
-      return oauth().generateAuthUrl({
+    async authUrl(state) {
+      return (await oauth()).generateAuthUrl({
         access_type: 'offline',
         prompt: 'consent',
         scope: [DOCS_SCOPE],
@@ -109,7 +110,7 @@ export function googleDocsClient(config: Config): GoogleDocsPort {
 
     async exchangeCode(code) {
       try {
-        const { tokens } = await oauth().getToken(code);
+        const { tokens } = await (await oauth()).getToken(code);
         return fromCredentials(tokens);
       } catch (err) {
         throw new GoogleDocsError(statusOf(err) ? 'denied' : 'network', (err as Error).message);
@@ -117,7 +118,7 @@ export function googleDocsClient(config: Config): GoogleDocsPort {
     },
 
     async readWithTokens(tokens, docId) {
-      const client = oauth();
+      const client = await oauth();
       client.setCredentials({
         access_token: tokens.accessToken || null,
         refresh_token: tokens.refreshToken,

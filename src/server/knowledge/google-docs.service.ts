@@ -87,7 +87,7 @@ export function googleDocsService(
         new Date(now().getTime() + STATE_TTL_MS),
         now(),
       );
-      return { auth_url: port.authUrl(state) };
+      return { auth_url: await port.authUrl(state) };
     },
 
     async checkAuth(ctx: Ctx) {

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 
@@ -17,19 +17,26 @@ export interface Mailer {
   describe(): string;
 }
 
+/** nodemailer (~40 modules) is loaded with the first message, not at start. */
+const nodemailer = async () => (await import('nodemailer')).default;
+
 /** Real delivery through an SMTP server. */
 export function smtpMailer(config: Config): Mailer {
-  const transport = config.SMTP_URL
-    ? nodemailer.createTransport(config.SMTP_URL)
-    : nodemailer.createTransport({
-        host: config.SMTP_HOST,
-        port: config.SMTP_PORT ?? 587,
-        secure: config.SMTP_SECURE,
-        auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD } : undefined,
-      });
+  let transport: Promise<Transporter> | null = null;
+  const open = async () =>
+    config.SMTP_URL
+      ? (await nodemailer()).createTransport(config.SMTP_URL)
+      : (await nodemailer()).createTransport({
+          host: config.SMTP_HOST,
+          port: config.SMTP_PORT ?? 587,
+          secure: config.SMTP_SECURE,
+          auth: config.SMTP_USER
+            ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD }
+            : undefined,
+        });
   return {
     async send(msg) {
-      await transport.sendMail({ from: config.MAIL_FROM, ...msg });
+      await (await (transport ??= open())).sendMail({ from: config.MAIL_FROM, ...msg });
     },
     describe: () => `SMTP (${config.SMTP_HOST ?? 'SMTP_URL'})`,
   };
@@ -43,15 +50,22 @@ export function outboxMailer(
   config: Pick<Config, 'outboxDir' | 'MAIL_FROM'>,
   log?: Logger,
 ): Mailer {
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  let transport: Promise<Transporter> | null = null;
+  const open = async () =>
+    (await nodemailer()).createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'unix',
+    });
   let seq = 0;
   return {
     async send(msg) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...msg });
+      const info = await (
+        await (transport ??= open())
+      ).sendMail({
+        from: config.MAIL_FROM,
+        ...msg,
+      });
       await mkdir(config.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = msg.to.replace(/[^a-zA-Z0-9@._-]/g, '_');

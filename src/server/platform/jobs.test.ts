@@ -79,6 +79,22 @@ for (const kind of testDatabases()) {
       expect(await jobs.send('memory', { v: 3 }, { singletonKey: 'u2:f1' })).toBeTruthy();
     });
 
+    it("another instance's job is taken at the next shared poll, not the worker's own", async () => {
+      const db = await database();
+      // `worker` polls on its own only every minute; `sender` has no worker, so its send wakes
+      // nobody here. Only the shared poll (every 0.5 s here) can hand the job over in time.
+      const worker = jobsOn(db);
+      let taken!: (d: unknown) => void;
+      const got = new Promise((r) => (taken = r));
+      worker.define('elsewhere', async (d) => taken(d));
+      await started(worker);
+      const sender = jobsOn(db);
+      sender.define('elsewhere', async () => {}, { concurrency: 0 });
+      await started(sender);
+      await sender.send('elsewhere', { n: 3 });
+      expect(await got).toEqual({ n: 3 });
+    }, 30_000); // the worker's own poll would come after a minute
+
     it('a job queued before a restart runs after it', async () => {
       let first: Database;
       let reopen: () => Promise<Database>;

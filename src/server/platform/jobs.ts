@@ -92,7 +92,40 @@ export function pgBossJobs(
   const schedules: [string, string][] = [];
   let started = false;
   let running = 0;
-  const pollingIntervalSeconds = opts.pollingSeconds ?? 2;
+  // One query every `pollingSeconds` asks which queues have a job due (sent by another
+  // instance, a retry after its delay, a cron run, a delayed send) and wakes their workers.
+  // Each worker's own poll is only a safety net: ~20 queues polling every 2 s were ~530
+  // queries a minute on an idle server. A job sent here wakes its worker at once (`send`),
+  // and a worker that has just run a job looks for the next one at once (a backlog drains
+  // without waiting for a poll).
+  const sharedPollMs = (opts.pollingSeconds ?? 2) * 1000;
+  const workerPollingSeconds = Math.max(60, opts.pollingSeconds ?? 2);
+  let poller: ReturnType<typeof setTimeout> | null = null;
+  const wake = (name: string) => {
+    for (const w of queues.get(name)?.workers ?? []) boss.notifyWorker(w);
+  };
+  async function pollDue() {
+    const names = [...queues].filter(([, q]) => q.workers.length).map(([name]) => name);
+    if (!names.length) return;
+    const { rows } = await executeSql(
+      `select distinct name from pgboss.job
+        where name = any($1::text[]) and state < 'active' and start_after < now()`,
+      [names],
+    );
+    for (const r of rows) wake(String(r.name));
+  }
+  function schedulePoll() {
+    poller = setTimeout(() => {
+      void pollDue()
+        .catch((err: unknown) => {
+          if (!closed) log.warn({ err }, 'job queue poll failed');
+        })
+        .finally(() => {
+          if (poller) schedulePoll();
+        });
+    }, sharedPollMs);
+    poller.unref();
+  }
 
   async function run(job: PgBoss.JobWithMetadata<object>, name: string) {
     const q = queues.get(name)!;
@@ -109,6 +142,8 @@ export function pgBossJobs(
       throw new Error(err instanceof Error ? err.message : String(err), { cause: err });
     } finally {
       running--;
+      // Another job may be waiting behind this one: look now rather than at the next poll.
+      wake(name);
     }
   }
 
@@ -134,7 +169,7 @@ export function pgBossJobs(
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       });
       // A job sent here is taken at once by this instance's idle worker, not at its next poll.
-      if (id && !options.startAfterSeconds) for (const w of q.workers) boss.notifyWorker(w);
+      if (id && !options.startAfterSeconds) wake(name);
       return id;
     },
     async start() {
@@ -156,17 +191,24 @@ export function pgBossJobs(
           q.workers.push(
             await boss.work<object>(
               name,
-              { includeMetadata: true, batchSize: 1, pollingIntervalSeconds },
+              {
+                includeMetadata: true,
+                batchSize: 1,
+                pollingIntervalSeconds: workerPollingSeconds,
+              },
               async ([job]) => run(job!, name),
             ),
           );
         }
       }
       for (const [name, cron] of schedules) await boss.schedule(name, cron);
+      schedulePoll();
     },
     async stop(timeoutMs = 20_000) {
       if (!started) return;
       started = false;
+      if (poller) clearTimeout(poller);
+      poller = null;
       // Take no new jobs, let the running ones finish and be marked, then stop the rest.
       for (const name of queues.keys()) await boss.offWork(name);
       const deadline = Date.now() + timeoutMs;

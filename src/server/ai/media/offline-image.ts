@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../../infra/load-sharp.ts';
 import { seededRandom } from '../../infra/seeded-random.ts';
 
 /**
@@ -246,6 +246,7 @@ export async function drawOfflineImage(opts: {
   reference?: Buffer | undefined;
 }): Promise<{ image: Buffer; width: number; height: number }> {
   const { width, height } = parseSize(opts.size);
+  const sharp = await loadSharp();
   const scene = Buffer.from(sceneSvg(opts.prompt, width, height));
   const mark = { input: Buffer.from(markSvg(width, height)), top: 0, left: 0 };
   const base = opts.reference
