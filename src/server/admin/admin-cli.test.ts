@@ -34,7 +34,10 @@ async function admin(dataDir: string, ...args: string[]) {
   }
 }
 
-describe('admin CLI', () => {
+// A bound, not a wait: each call is a new process that opens (and on a new directory creates
+// and migrates) the embedded database, about 5 s of CPU, which a machine with both cores busy
+// many times over stretches past the default minute.
+describe('admin CLI', { timeout: 240_000 }, () => {
   it('lists background jobs that failed for good (none on a new database)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'admin-'));
     expect(await admin(dir, 'jobs')).toEqual({ code: 0, out: 'no failed jobs' });
