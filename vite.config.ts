@@ -28,10 +28,35 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * Each language's texts in its own chunk (issue 17). The per-domain locale files (voice.ts,
+ * book.ts…) export both languages from one module, and a module imported by two chunks is
+ * kept whole in a chunk both load: `he.ts` would bring every sub-file's English along. So
+ * what `locales/he.ts` and `locales/en.ts` import is resolved to a copy of its own per
+ * language (`voice.ts?lang=he`), in which the other language's exports are unused and
+ * dropped by tree-shaking. The sources stay as they are; only the build sees the copies.
+ */
+function localesPerLanguage(): Plugin {
+  const localeEntry = /[\\/]shared[\\/]i18n[\\/]locales[\\/](he|en)\.ts$/;
+  return {
+    name: 'sefer-locales-per-language',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const lang = importer ? localeEntry.exec(importer)?.[1] : undefined;
+      if (!lang || !source.startsWith('./')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external) return resolved;
+      return { ...resolved, id: `${resolved.id}?lang=${lang}` };
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [
+    localesPerLanguage(),
     react(),
     // The service worker is ours (src/web/sw/sw.ts): Workbox precaching plus push. The
     // manifests are static files in public/ (one per language); the page registers the

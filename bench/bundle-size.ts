@@ -5,6 +5,7 @@
  * page each at most 150 KB of gzip JS+CSS, shared vendor chunks included.
  *
  *   npx vite build && npm run bench:bundle     # /home (a guest) and /chat/holmes (signed in)
+ *   BENCH_LANG=en npm run bench:bundle         # the same pages opened with ?lang=en
  *
  * Run alone it starts the server itself (PGlite in a fresh folder, BENCH_PORT or 3303) and
  * signs a user in for the chat. `bench/run.ts` uses measureHomeLoad against its own server.
@@ -55,7 +56,9 @@ export async function measureRouteLoad(
       const type = req.resourceType();
       if (type === 'script' || type === 'stylesheet') seen.add(new URL(req.url()).pathname);
     });
-    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+    // The page loads only the active language's texts: BENCH_LANG=en measures the English page.
+    const lang = process.env.BENCH_LANG ? `?lang=${process.env.BENCH_LANG}` : '';
+    await page.goto(`${baseUrl}${path}${lang}`, { waitUntil: 'networkidle' });
     const files = [...seen]
       .filter((f) => existsSync(join(dist, f)))
       .map((file) => {

@@ -115,6 +115,10 @@ test.describe('installable app', () => {
       await page.goto('/some/page/of/the/app?lang=en');
       await expect(page.getByTestId('offline-note')).toContainText('You are offline');
       await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+      // This page fetched only the English texts; the Hebrew ones come from the precache.
+      await page.getByTestId('lang-he').click();
+      await expect(page.getByTestId('offline-note')).toContainText('אין חיבור לרשת');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     } finally {
       await context.setOffline(false);
     }

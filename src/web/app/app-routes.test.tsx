@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { beginBusy } from '../shared/hooks/busy.ts';
-import { createI18n } from '../shared/i18n/i18n.ts';
+import { createI18n } from '../test/i18n.ts';
 import { storage } from '../shared/storage/storage.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
 import { answerCalls, inputsOf } from '../test/mock-call.ts';

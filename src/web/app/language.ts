@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { DEFAULT_LANG } from '../../protocol/constants.ts';
 import { call } from '../shared/api/client.ts';
+import { switchLanguage } from '../shared/i18n/i18n.ts';
 import { languageWithoutLookup, resolveLanguage, type Lang } from '../shared/i18n/language.ts';
 import { storage } from '../shared/storage/storage.ts';
 
@@ -28,5 +29,5 @@ export async function lookupLanguage(search: string, i18n: I18n): Promise<void> 
   if (storage.get('lang')) return;
   storage.set('lang', resolved.lang);
   if (resolved.currency && !storage.get('currency')) storage.set('currency', resolved.currency);
-  if (i18n.language !== resolved.lang) await i18n.changeLanguage(resolved.lang);
+  if (i18n.language !== resolved.lang) await switchLanguage(i18n, resolved.lang);
 }

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
-import { createI18n } from '../shared/i18n/i18n.ts';
+import { createI18n } from './i18n.ts';
 import type { Lang } from '../shared/i18n/language.ts';
 
 /** Shows where the router went, for assertions on navigation. */

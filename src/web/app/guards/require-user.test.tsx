@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../shared/i18n/i18n.ts';
+import { createI18n } from '../../test/i18n.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { stubFetch, TEST_CONFIG } from '../../test/fetch-stub.ts';
 import { answerCalls } from '../../test/mock-call.ts';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { storage } from '../storage/storage.ts';
+import { switchLanguage } from './i18n.ts';
 import { dirOf, normalizeLang, type Direction, type Lang } from './language.ts';
 import { DEFAULT_LANG } from '../../../protocol/constants.ts';
 
@@ -9,7 +10,8 @@ export function useLanguage(): { lang: Lang; dir: Direction; setLang: (lang: Lan
   const lang = normalizeLang(i18n.language) ?? DEFAULT_LANG;
   const setLang = (next: Lang) => {
     storage.set('lang', next);
-    void i18n.changeLanguage(next);
+    // The other language's texts may still have to be fetched: the page switches once they are in.
+    void switchLanguage(i18n, next).catch(() => undefined);
   };
   return { lang, dir: dirOf(lang), setLang };
 }
