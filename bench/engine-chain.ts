@@ -5,15 +5,23 @@
  * provider. Prints µs of CPU per token for each layer, fastest of REPEATS.
  *
  *   node bench/engine-chain.ts [tokens=2000] [repeats=5] [layers=read,decode,sse,model,engine]
+ *
+ * Other layers: `novalidate` is the SDK's model with its chunk check off (a schema without a
+ * validator, the lightest the SDK's own path allows); `lean` the product's model
+ * (lean-stream.ts: the SDK sends the request, the body is read in one loop); `engine` runs
+ * over the lean model as the product does, `engine-sdk` over the SDK's model.
  */
-import { parseJsonEventStream } from '@ai-sdk/provider-utils';
+import { jsonSchema, parseJsonEventStream } from '@ai-sdk/provider-utils';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { z } from 'zod';
 import { createEngine } from '../src/server/ai/engine.ts';
+import { leanChatModel, leanFetch } from '../src/server/ai/lean-stream.ts';
 
 const TOKENS = Number(process.argv[2] ?? 2000);
 const REPEATS = Number(process.argv[3] ?? 5);
-const LAYERS = (process.argv[4] ?? 'read,decode,sse,model,engine').split(',');
+const LAYERS = (process.argv[4] ?? 'read,decode,sse,model,novalidate,lean,engine,engine-sdk').split(
+  ',',
+);
 const enc = new TextEncoder();
 const chunk = (content: string, i: number) =>
   enc.encode(
@@ -51,13 +59,52 @@ const provider = createOpenAICompatible({
   fetch: fakeFetch,
 });
 const model = provider.chatModel('fake-model');
-const log = { warn() {}, error() {}, info() {}, debug() {} } as never;
-const engine = createEngine(
-  {
-    resolve: () => ({ name: 'fake-model', provider: 'compatible', model, fellBack: false }),
-  } as never,
-  log,
+const unchecked = createOpenAICompatible({
+  name: 'compatible',
+  baseURL: 'http://fake/v1',
+  includeUsage: true,
+  fetch: fakeFetch,
+}).chatModel('fake-model');
+// The SDK's own path without the zod check of each chunk (a private field: measuring only).
+(unchecked as unknown as { chunkSchema: unknown }).chunkSchema = jsonSchema({});
+const lean = leanChatModel(
+  createOpenAICompatible({
+    name: 'compatible',
+    baseURL: 'http://fake/v1',
+    includeUsage: true,
+    fetch: leanFetch(fakeFetch),
+  }).chatModel('fake-model'),
 );
+const log = { warn() {}, error() {}, info() {}, debug() {} } as never;
+const engineOver = (m: typeof model) =>
+  createEngine(
+    {
+      resolve: () => ({ name: 'fake-model', provider: 'compatible', model: m, fellBack: false }),
+    } as never,
+    log,
+  );
+const engine = engineOver(lean);
+const engineSdk = engineOver(model);
+const drain = (m: typeof model) => async (n: number) => {
+  currentN = n;
+  const { stream } = await m.doStream({
+    prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+  });
+  const r = stream.getReader();
+  for (;;) if ((await r.read()).done) break;
+};
+const viaEngine = (e: typeof engine) => async (n: number) => {
+  currentN = n;
+  await e.stream(
+    {
+      model: 'fake-model',
+      system: 's',
+      messages: [{ role: 'user', content: 'hi' }],
+      offline: {} as never,
+    },
+    { onDelta: () => {} },
+  );
+};
 
 const layers: Record<string, (n: number) => Promise<void>> = {
   read: async (n) => {
@@ -72,26 +119,11 @@ const layers: Record<string, (n: number) => Promise<void>> = {
   sse: async (n) => {
     for await (const _ of parseJsonEventStream({ stream: body(n), schema: z.any() })) void _;
   },
-  model: async (n) => {
-    currentN = n;
-    const { stream } = await model.doStream({
-      prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
-    });
-    const r = stream.getReader();
-    for (;;) if ((await r.read()).done) break;
-  },
-  engine: async (n) => {
-    currentN = n;
-    await engine.stream(
-      {
-        model: 'fake-model',
-        system: 's',
-        messages: [{ role: 'user', content: 'hi' }],
-        offline: {} as never,
-      },
-      { onDelta: () => {} },
-    );
-  },
+  model: drain(model),
+  novalidate: drain(unchecked),
+  lean: drain(lean),
+  engine: viaEngine(engine),
+  'engine-sdk': viaEngine(engineSdk),
 };
 
 async function cpu(fn: (n: number) => Promise<void>, n: number) {

@@ -1,5 +1,6 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { Config } from '../config.ts';
+import { leanChatModel } from './lean-stream.ts';
 import { availableModels, OFFLINE_MODEL } from './models.ts';
 import { createProviders, type Providers } from './registry.ts';
 
@@ -57,7 +58,7 @@ export function createModelResolver(
   function build(name: string, provider: ProviderKind): ResolvedModel {
     switch (provider) {
       case 'compatible':
-        return { name, provider, model: compatible!.chatModel(name) };
+        return { name, provider, model: leanChatModel(compatible!.chatModel(name)) };
       case 'openai':
         return { name, provider, model: openai!.chat(name) };
       case 'google':

@@ -5,6 +5,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ProviderV4 } from '@ai-sdk/provider';
 import { createProviderRegistry } from 'ai';
 import type { Config } from '../config.ts';
+import { leanFetch } from './lean-stream.ts';
 
 export type MediaProvider = 'openai' | 'google' | 'compatible';
 
@@ -21,7 +22,8 @@ export function createProviders(config: Config, fetchImpl?: typeof fetch) {
         baseURL: config.OPENAI_COMPATIBLE_BASE_URL,
         apiKey: config.OPENAI_COMPATIBLE_API_KEY,
         includeUsage: true,
-        ...opts,
+        // A chat answer's body is read by lean-stream.ts (providers.ts wraps the chat model).
+        fetch: leanFetch(fetchImpl),
       })
     : null;
   // The OpenAI-compatible package has no speech or transcription models; servers that offer
