@@ -11,7 +11,9 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { debitSql } from '../billing/credits.repo.ts';
+import { passageCountsSql } from '../knowledge/chunks.repo.ts';
 import type { Db } from '../db/client.ts';
 import {
   creditHolds,
@@ -53,6 +55,39 @@ function toMessageRow(raw: Record<string, unknown>): MessageRow {
   }
   return row as MessageRow;
 }
+
+/** The messages of a subquery's json_agg (column names as keys), as Drizzle would map them. */
+function parseHistory(raw: unknown): MessageRow[] {
+  const rows = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown>[];
+  return rows.map(toMessageRow);
+}
+
+/** What a turn's prompt knows of the user (chatRepo.speaker, openTurn). */
+function speakerOf(
+  row:
+    | {
+        fullname: string | null;
+        notes: string | null;
+        friendNotes: string | null;
+        memory: string | null;
+        memorySeenUpTo: number | null;
+        horizon: number | null;
+      }
+    | undefined,
+) {
+  return {
+    fullname: row?.fullname ?? '',
+    notes: row?.notes ?? '',
+    friendNotes: row?.friendNotes ?? '',
+    memory: row?.memory ?? '',
+    /** The last message the memory has read (0: none yet). */
+    memorySeenUpTo: row?.memorySeenUpTo ?? 0,
+    /** The reader's spoiler horizon on the character (reading.repo's horizon). */
+    horizon: row?.horizon ?? null,
+  };
+}
+
+export type Speaker = ReturnType<typeof speakerOf>;
 
 export function chatRepo(db: Db) {
   return {
@@ -187,10 +222,21 @@ export function chatRepo(db: Db) {
       return { userMessage: toMessageRow(rows[0]!), reply: toMessageRow(rows[1]!) };
     },
     /**
-     * A turn's first read: the character by id (any case) with its owner and the caller's
-     * access-list entry (as friends.byFriendIdFor), and the caller's subject of that name on it.
+     * A turn's first read, one statement: the character by id (any case) with its owner and the
+     * caller's access-list entry (as friends.byFriendIdFor); the caller's subject on it, the
+     * one named or (no name) the most recent; that subject's messages after its summary point
+     * (`since`); what the prompt knows of the caller (`speaker`); and how many passages a
+     * search would reach (the shared ones and the caller's personal ones).
      */
-    async openTurn(friendid: string, email: string, userId: number, subject: string) {
+    async openTurn(friendid: string, email: string, userId: number, subject?: string) {
+      const speaker = alias(users, 'speaker');
+      const which = subject
+        ? eq(sql`lower(${subjects.name})`, subject.toLowerCase())
+        : eq(
+            subjects.id,
+            sql`(select s.id from ${subjects} s where s.user_id = ${userId}
+              and s.friend_id = ${friends.id} order by s.touched_at desc, s.id desc limit 1)`,
+          );
       const [row] = await db
         .select({
           friend: friends,
@@ -198,6 +244,18 @@ export function chatRepo(db: Db) {
           ownerName: users.fullname,
           access: friendAccess,
           subject: subjects,
+          history: sql<Record<string, unknown>[]>`(select coalesce(json_agg(m order by m.id), '[]')
+            from ${messages} m where m.subject_id = ${subjects.id}
+            and m.id > ${subjects.summarizedUpTo})`,
+          speaker: {
+            fullname: speaker.fullname,
+            notes: speaker.notes,
+            friendNotes: friendNotes.notes,
+            memory: memories.memory,
+            memorySeenUpTo: memories.seenUpTo,
+            horizon: readingHorizons.chapter,
+          },
+          ...passageCountsSql(sql`${friends.id}`, userId),
         })
         .from(friends)
         .leftJoin(users, eq(users.id, friends.ownerId))
@@ -207,14 +265,27 @@ export function chatRepo(db: Db) {
         )
         .leftJoin(
           subjects,
-          and(
-            eq(subjects.friendId, friends.id),
-            eq(subjects.userId, userId),
-            eq(sql`lower(${subjects.name})`, subject.toLowerCase()),
-          ),
+          and(eq(subjects.friendId, friends.id), eq(subjects.userId, userId), which),
+        )
+        .leftJoin(speaker, eq(speaker.id, userId))
+        .leftJoin(
+          friendNotes,
+          and(eq(friendNotes.userId, userId), eq(friendNotes.friendId, friends.id)),
+        )
+        .leftJoin(memories, and(eq(memories.userId, userId), eq(memories.friendId, friends.id)))
+        .leftJoin(
+          readingHorizons,
+          and(eq(readingHorizons.userId, userId), eq(readingHorizons.friendId, friends.id)),
         )
         .where(eq(sql`lower(${friends.friendid})`, friendid.toLowerCase()));
-      return row;
+      if (!row) return undefined;
+      const { history, speaker: who, ...rest } = row;
+      return {
+        ...rest,
+        /** Null when there is no such subject yet. */
+        history: rest.subject ? parseHistory(history) : null,
+        speaker: speakerOf(who),
+      };
     },
     async messageById(id: number) {
       const [row] = await db
@@ -409,16 +480,7 @@ export function chatRepo(db: Db) {
           and(eq(readingHorizons.userId, users.id), eq(readingHorizons.friendId, friendId)),
         )
         .where(eq(users.id, userId));
-      return {
-        fullname: row?.fullname ?? '',
-        notes: row?.notes ?? '',
-        friendNotes: row?.friendNotes ?? '',
-        memory: row?.memory ?? '',
-        /** The last message the memory has read (0: none yet). */
-        memorySeenUpTo: row?.memorySeenUpTo ?? 0,
-        /** The reader's spoiler horizon on the character (reading.repo's horizon). */
-        horizon: row?.horizon ?? null,
-      };
+      return speakerOf(row);
     },
     async memory(userId: number, friendId: number) {
       const [row] = await db

@@ -163,18 +163,15 @@ export function chatService(
   return {
     async ask(input: ParsedInput<'AskFriend'>, ctx: Ctx) {
       const me = requireUser(ctx);
-      // A named subject is read with the character and the caller's access in one statement.
-      const wanted = input.subject?.trim();
-      let named: SubjectRow | null = null;
-      let row;
-      if (wanted) {
-        const read = await repo.openTurn(input.friendid, me.email, me.id, wanted);
-        named = read?.subject ?? null;
-        row = read;
-      } else row = await friends.byFriendIdFor(input.friendid, me.email);
-      const { friend, priv } = openedFriend(row, me);
+      // The character, the caller's access, the subject (named, or the most recent) with its
+      // history, the speaker and the passage counts: one statement.
+      const read = await repo.openTurn(input.friendid, me.email, me.id, input.subject?.trim());
+      const { friend, priv } = openedFriend(read, me);
       const lang = input.lang ?? ctx.lang;
-      const subject = named ?? (await resolveSubject(repo, me.id, friend, input.subject, ctx));
+      const subject =
+        read!.subject ?? (await resolveSubject(repo, me.id, friend, input.subject, ctx));
+      // A subject made just now has its history (its greeting) read by gatherTurn.
+      const pre = read!.subject && read!.history ? { ...read!, history: read!.history } : undefined;
       const resolved = deps.engine.resolver.resolve(friend.model);
       // Credits first: the hold is taken in the statement that stores the turn, and a spent
       // balance stores nothing.
@@ -208,7 +205,7 @@ export function chatService(
           if (!t) throw deps.credits.noCredits();
           return t;
         });
-      const gather = () => gatherTurn(deps, repos, { ...turn, question: input.message });
+      const gather = () => gatherTurn(deps, repos, { ...turn, question: input.message }, pre);
       const [stored, gathered] = horizonSaid(input.message)
         ? [await settle(store), await settle(store.then(gather))]
         : await Promise.allSettled([store, gather()]);

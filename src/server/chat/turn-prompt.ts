@@ -6,7 +6,7 @@ import type { FriendRow } from '../friends/friends.repo.ts';
 import type { Repos } from '../repos.ts';
 import type { SessionUser } from '../rpc/context.ts';
 import type { ChatDeps } from './chat.service.ts';
-import type { MessageRow, SubjectRow } from './chat.repo.ts';
+import type { MessageRow, Speaker, SubjectRow } from './chat.repo.ts';
 import { assemblePrompt, budgetFor, type AssembledPrompt } from './prompt.ts';
 import { inHistory } from './conversation.ts';
 import type { Passage } from '../knowledge/retrieval.ts';
@@ -43,6 +43,18 @@ type TurnInput = {
   detailsfor?: string | undefined;
 };
 
+/**
+ * What the turn's first statement already read (AskFriend: chatRepo.openTurn), so gatherTurn
+ * does not read it again: the speaker, the subject's messages after its summary point, and
+ * how many passages a search of the character could reach for this user.
+ */
+export interface PreRead {
+  speaker: Speaker;
+  history: MessageRow[];
+  sharedPassages: number;
+  ownPassages: number;
+}
+
 /** Gathers everything one turn's prompt needs and assembles it (prompt.ts decides the order). */
 export async function buildTurnPrompt(
   deps: ChatDeps,
@@ -57,40 +69,41 @@ export type GatheredTurn = Awaited<ReturnType<typeof gatherTurn>>;
 
 /**
  * What a turn's prompt reads (the user, the history, the passages, the horizon), from the
- * question's text alone: it can run while the question is being stored (AskFriend).
+ * question's text alone: it can run while the question is being stored (AskFriend). With
+ * `read`, the speaker and the history come from there, and a character with no passage for
+ * this user is not searched at all.
  */
 export async function gatherTurn(
   deps: ChatDeps,
   { chat: repo, reading }: TurnRepos,
   t: TurnInput & { question: string },
+  read?: PreRead,
 ) {
   const { me, friend, subject } = t;
+  // Only helpers and editors hold personal files: others search their shared passages alone.
+  const personal = hasPersonalFiles(friend);
   // "I have read up to chapter 7" said in words sets the reader's spoiler horizon first.
   const said = horizonSaid(t.question);
-  if (said) {
-    const chapter = 'chapter' in said ? said.chapter : null;
-    await reading.setHorizon(me.id, friend.id, chapter, deps.clock.now());
-  }
+  const chapter = said && 'chapter' in said ? said.chapter : null;
+  if (said) await reading.setHorizon(me.id, friend.id, chapter, deps.clock.now());
+  const searchable = !read || read.sharedPassages + (personal ? read.ownPassages : 0) > 0;
   // The user's names, notes and memory and the reader's horizon come in one statement.
   const [speaker, all, knowledge] = await Promise.all([
-    repo.speaker(me.id, friend.id),
-    repo.since(subject.id, subject.summarizedUpTo),
-    // Only helpers and editors hold personal files: others search their shared passages alone.
+    read ? read.speaker : repo.speaker(me.id, friend.id),
+    read ? read.history : repo.since(subject.id, subject.summarizedUpTo),
     // Passages past the reader's horizon are never found.
-    deps
-      .retrieve(
-        friend.id,
-        t.question,
-        KNOWLEDGE_PASSAGES,
-        hasPersonalFiles(friend) ? me.id : null,
-        me.id,
-      )
-      .catch((err: unknown) => {
-        deps.log.warn({ err }, 'knowledge retrieval failed');
-        return [] as Passage[];
-      }),
+    searchable
+      ? deps
+          .retrieve(friend.id, t.question, KNOWLEDGE_PASSAGES, personal ? me.id : null, me.id)
+          .catch((err: unknown) => {
+            deps.log.warn({ err }, 'knowledge retrieval failed');
+            return [] as Passage[];
+          })
+      : ([] as Passage[]),
   ]);
-  return { speaker, all, knowledge, horizon: speaker.horizon };
+  // A horizon said in words was set after `read` was read: it is the one that holds now.
+  const horizon = read && said ? chapter : speaker.horizon;
+  return { speaker: { ...speaker, horizon }, all, knowledge, horizon };
 }
 
 /** The prompt of a turn from what gatherTurn read and the stored question. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   friendFiles,
@@ -235,6 +235,27 @@ export const visiblePassages = (
       : or(isNull(knowledgeChunks.ownerId), eq(knowledgeChunks.ownerId, ownerId)),
     readerId === null ? undefined : withinHorizon(friendRowId, readerId),
   );
+
+/**
+ * How many passages a search of a character reaches, for a statement that reads the character
+ * anyway (chat's `openTurn`): `friendRowId` is that statement's expression of the character's
+ * row id. `shared`: the character's own passages; `own`: `ownerId`'s personal files on it. Both
+ * are the tag rows of the term counts (`friendLexeme`, `personalLexeme`, kept with the passages
+ * in the same transaction), so 0 means a search would find nothing.
+ */
+export function passageCountsSql(friendRowId: SQL, ownerId: number) {
+  const sharedTag = sql`'#f' || ${friendRowId}`;
+  const ownTag = sql`'#f' || ${friendRowId} || 'u' || ${ownerId}::int`;
+  return {
+    sharedPassages: sql<number>`coalesce((select ${knowledgeTerms.df} from ${knowledgeTerms}
+      where ${knowledgeTerms.friendId} = ${friendRowId} and ${knowledgeTerms.lexeme} = ${sharedTag}), 0)`.mapWith(
+      Number,
+    ),
+    ownPassages: sql<number>`coalesce((select ${personalTerms.df} from ${personalTerms}
+      where ${personalTerms.friendId} = ${friendRowId} and ${personalTerms.ownerId} = ${ownerId}::int
+      and ${personalTerms.lexeme} = ${ownTag}), 0)`.mapWith(Number),
+  };
+}
 
 export function chunksRepo(db: Db) {
   const query = (friendRowId: number, ownerId: number | null, body: string) =>

@@ -251,6 +251,38 @@ describe.each(testDatabases())('personal files on %s', (kind) => {
     expect(await knowledge.retrieve('scribe', 'Zanzibarova ferry', 3)).toEqual([]);
   });
 
+  it('a helper with no shared passages still searches the asking user’s own files', async () => {
+    expect((await character('ledger', 1, 1)).body.Error).toBe(0);
+    const up = await upload(
+      alice,
+      {
+        name: 'garden.txt',
+        data: Buffer.from('Garden notes\n\nThe quincunx hedge is trimmed every Thursday.'),
+      },
+      { friend: 'ledger' },
+    );
+    expect(up.status, up.text).toBe(200);
+    const question = 'When is the quincunx hedge trimmed?';
+    // The second turn goes on in the subject the first made (read with the character).
+    for (let turn = 0; turn < 2; turn++) {
+      const r = await rpc(
+        t.app,
+        { action: 'AskFriend', friendid: 'ledger', lang: 'en', message: question },
+        { bearer: alice },
+      );
+      expect(r.body.Error, JSON.stringify(r.body)).toBe(0);
+      const sent = fake.requests.filter((q) => JSON.stringify(q.messages).includes(question));
+      expect(JSON.stringify(sent.at(-1)!.messages)).toContain('every Thursday');
+    }
+    // The last test counts every stored file: this character's go.
+    const gone = await rpc(
+      t.app,
+      { action: 'DeleteFriend', friendid: 'ledger' },
+      { bearer: owner },
+    );
+    expect(gone.body.Error).toBe(0);
+  });
+
   it('personal passages are counted per owner, never in the character’s counts', async () => {
     const rows = (r: unknown) => (r as { rows: unknown[] }).rows;
     const sharedCounted = await t.deps.db.execute(sql`

@@ -144,6 +144,7 @@ export function tsLexeme(lexeme: string): string {
 }
 
 /** The lexeme that tags every passage of one character (no word can produce a '#'). */
+// chunks.repo's passageCountsSql spells these two tags in SQL too.
 export const friendLexeme = (friendRowId: number) => `#f${friendRowId}`;
 
 /**

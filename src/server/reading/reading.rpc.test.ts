@@ -127,12 +127,18 @@ describe.each(testDatabases())('cited answers and the spoiler horizon on %s', (k
   });
 
   it('understands the horizon said in words, in English and Hebrew', async () => {
+    // The turn that says it is answered within the new horizon (not the one read before).
+    await horizon({ chapter: 1 });
     await ask({ message: 'I have read up to chapter 2, no spoilers please', subject: 'Words' });
     expect((await horizon({})).body.chapter).toBe(2);
+    expect(String(bed.fake.requests.at(-1)!.messages[0]!.content)).toContain(
+      'read up to chapter 2',
+    );
     await ask({ message: 'קראתי עד פרק 3', subject: 'Words', lang: 'he' });
     expect((await horizon({})).body.chapter).toBe(3);
     await ask({ message: 'I finished the book yesterday!', subject: 'Words' });
     expect((await horizon({})).body.chapter).toBeNull();
+    expect(String(bed.fake.requests.at(-1)!.messages[0]!.content)).not.toContain('read up to');
   });
 
   it('refuses a bad chapter with a clear error and changes nothing', async () => {
