@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { sessionsChanged } from '../auth/session-cache.ts';
 import {
   billingSubscriptions,
   orders,
@@ -108,7 +109,7 @@ export function billingRepo(db: Db) {
      * not granted before: answers false for a second notification of the same payment.
      */
     async grant(g: Grant): Promise<{ order: OrderRow; type: TypeRow } | null> {
-      return db.transaction(async (tx) => {
+      const granted = await db.transaction(async (tx) => {
         const [order] = await tx
           .update(orders)
           .set({
@@ -156,6 +157,10 @@ export function billingRepo(db: Db) {
         }
         return { order, type: type! };
       });
+      // A type may grant rights (canadd, imgedit): sessions of the buyer are read again once
+      // the grant is committed, not at the end of their cached entry.
+      if (granted) sessionsChanged({ userId: granted.order.userId });
+      return granted;
     },
 
     async subscriptionByExternal(

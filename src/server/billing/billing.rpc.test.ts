@@ -165,7 +165,25 @@ describe.each(testDatabases())('purchases with the sandbox on %s', (kind) => {
 
   it('a monthly subscription grants its permissions, hides monthly types, and can be cancelled', async () => {
     const u = await userWithSession(t, 'monthly@example.com');
+    const create = (friendid: string) =>
+      rpc(
+        t.app,
+        {
+          action: 'SetFriendDetails',
+          insert: 1,
+          friendid,
+          friendname: 'Keeper',
+          image: '/friends/librarian.svg',
+          personality: 'Keeps the light.',
+          firstprompt: 'Hi',
+        },
+        { bearer: u },
+      );
+    // Refused before the purchase; the session is now kept per instance (session-cache.ts).
+    expect((await create('beforebuy')).body.Error).toBe(ErrorCode.FORBIDDEN);
     const { order } = await buy('creator-monthly', 'success', u);
+    // The rights granted count on the very next request, not when the session's entry ends.
+    expect((await create('afterbuy')).body.Error).toBe(0);
     const status = await rpc(t.app, { action: 'GetSubscriptionStatus', lang: 'en' }, { bearer: u });
     expect(status.body).toMatchObject({
       Error: 0,
