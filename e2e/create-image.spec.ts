@@ -146,9 +146,11 @@ test('create an image with the designer, in Hebrew and English, wide and narrow'
   await expect(en.getByTestId('offline-generator')).toContainText('Offline image generator');
   await expect(en.getByTestId('image-tile').first()).toHaveAttribute('data-state', 'ready');
   await expect(en.getByTestId('designer-marker')).toHaveCount(1);
+  // The first image and the one the studio's editor made; the second was deleted.
+  await expect(en.getByTestId('image-tile')).toHaveCount(2);
   await en.getByTestId('designer-text').fill('draw a lighthouse');
   await en.getByTestId('designer-text').press('Enter');
-  await expect(en.getByTestId('image-tile')).toHaveCount(2);
+  await expect(en.getByTestId('image-tile')).toHaveCount(3);
   await expect(en.getByText(/Image created successfully \(\d+ seconds\)/)).toBeVisible();
   await expectNoOverflow(en);
   await shot(en, info, 'createimg-en-1280');
