@@ -256,7 +256,7 @@ describe('ChatScreen', () => {
     expect(storage.get('friendid')).toBeNull();
     expect(storage.get('detailsfor')).toBe('alice');
     expect(inputsOf('RetrieveConversation')[0]).toMatchObject({ subject: 'alice' });
-    await waitFor(() => expect(streamedBodies(fetchMock)).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(streamedBodies(fetchMock)).toHaveLength(1));
     expect(streamedBodies(fetchMock)[0]).toMatchObject({
       action: 'AskFriend',
       message: 'שלום? 100% sure',
@@ -279,7 +279,7 @@ describe('ChatScreen', () => {
       </>
     );
     const first = renderRoutes(app(), { route: '/minchat/holmes/alice/Who%20are%20you' });
-    await waitFor(() => expect(streamedBodies(fetchMock)).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(streamedBodies(fetchMock)).toHaveLength(1));
     await waitFor(() =>
       expect(screen.getByTestId('where')).toHaveTextContent(/^\/minchat\/holmes\/alice$/),
     );

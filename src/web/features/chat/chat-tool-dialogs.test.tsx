@@ -101,7 +101,7 @@ describe('chat toolbar: knowledge and files', () => {
     const user = await openChat('holmes');
     expect(screen.queryByTestId('knowledge-dialog')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('chat-knowledge'));
-    const dialog = await screen.findByTestId('knowledge-dialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByTestId('knowledge-dialog');
     expect(dialog).toHaveTextContent('Knowledge of');
     expect(dialog).toHaveTextContent('Sherlock Holmes');
     const rows = await within(dialog).findAllByTestId('knowledge-row');
@@ -116,7 +116,7 @@ describe('chat toolbar: knowledge and files', () => {
     serve(0, 0);
     const user = await openChat('holmes');
     await user.click(screen.getByTestId('chat-files'));
-    const dialog = await screen.findByTestId('files-dialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByTestId('files-dialog');
     expect(dialog).toHaveTextContent('Files of');
     expect(await within(dialog).findAllByTestId('files-row')).toHaveLength(1);
     expect(screen.queryByTestId('files-personal-note')).not.toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('chat toolbar: knowledge and files', () => {
     serve(1, 1);
     const user = await openChat('vered');
     await user.click(screen.getByTestId('chat-files'));
-    const dialog = await screen.findByTestId('files-dialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByTestId('files-dialog');
     expect(dialog).toHaveTextContent('My files for');
     expect(screen.getByTestId('files-personal-note')).toHaveTextContent(
       /^These files are yours alone: only your own conversations with \u2068Vered\u2069 use them\.$/,

@@ -289,7 +289,7 @@ describe('useAsk', () => {
     first.send('delta', { text: 'abc' });
     await waitFor(() => expect(result.current.messages.at(-1)!.message).toBe('abc'));
     first.cut();
-    await waitFor(() => expect(streamedBodies(fetchMock)).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(streamedBodies(fetchMock)).toHaveLength(2));
     expect(streamedBodies(fetchMock)[1]).toEqual({ action: 'FollowReply', replyid: 5, offset: 3 });
     second.send('delta', { text: 'def' });
     second.send('done', done(5, 'abcdef'));
