@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   friendFiles,
@@ -243,7 +243,7 @@ export const visiblePassages = (
  * are the tag rows of the term counts (`friendLexeme`, `personalLexeme`, kept with the passages
  * in the same transaction), so 0 means a search would find nothing.
  */
-export function passageCountsSql(friendRowId: SQL, ownerId: number) {
+export function passageCountsSql(friendRowId: SQL, ownerId: number | Placeholder) {
   const sharedTag = sql`'#f' || ${friendRowId}`;
   const ownTag = sql`'#f' || ${friendRowId} || 'u' || ${ownerId}::int`;
   return {
