@@ -133,16 +133,29 @@ export async function load(
   concurrency: number,
   /** `worker` (0 … concurrency-1) suits as a slot: one turn at a time per conversation. */
   play: (i: number, worker: number) => Promise<TurnResult>,
+  /**
+   * A pause after each turn (a reader reads the answer before the next question): the work a
+   * turn leaves for afterwards (billing, analytics, memory jobs) then runs before the next
+   * turn, not inside its measured window. Counted out of `ms`.
+   */
+  pauseMs = 0,
 ): Promise<{ results: TurnResult[]; ms: number }> {
   const results: TurnResult[] = [];
   let next = 0;
+  let paused = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: Math.min(concurrency, count) }, async (_, worker) => {
-      while (next < count) results.push(await play(next++, worker));
+      while (next < count) {
+        results.push(await play(next++, worker));
+        if (pauseMs && next < count) {
+          await new Promise((r) => setTimeout(r, pauseMs));
+          if (concurrency === 1) paused += pauseMs;
+        }
+      }
     }),
   );
-  return { results, ms: performance.now() - t0 };
+  return { results, ms: performance.now() - t0 - paused };
 }
 
 export const median = (xs: number[]) => {

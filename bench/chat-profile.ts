@@ -13,6 +13,7 @@
  *           statements each sends after the model call (its answer, billing, analytics,
  *           push, jobs); the job queue's own polling is counted apart
  *   BENCH_NO_PROFILE=1  the same figures without the profiler (its sampling costs CPU too)
+ *   BENCH_PAUSE_MS (300) 'turn': the pause after each turn (0: back to back, as before)
  *   BENCH_SQL_LIST=1    prints the SQL statements of the last measured turn before its call
  */
 import { randomBytes } from 'node:crypto';
@@ -80,7 +81,10 @@ try {
   const s0 = await product.stats();
   const profiling = !process.env.BENCH_NO_PROFILE;
   if (profiling) await product.ask({ type: 'profile-start' }, 'profile-started');
-  const run = await load(count, conc, play);
+  // One turn at a time ('turn'): a reader's pause after each, so the window before each model
+  // call holds that turn's work alone, not the previous turn's jobs (BENCH_PAUSE_MS, 300).
+  const pause = kind === 'turn' ? Number(process.env.BENCH_PAUSE_MS ?? 300) : 0;
+  const run = await load(count, conc, play, pause);
   if (profiling) await product.ask({ type: 'profile-stop', file: out }, 'profile-stopped');
   const s1 = await product.stats();
   const errors = run.results.filter((r) => !r.ok).length;

@@ -11,6 +11,7 @@
  *   BENCH_SETTLE_SECONDS (60)  the wait after the streams before memory is read again
  *   CHAT_BENCH=prompt          the prompt-size figures instead (bench/chat-prompt.ts)
  *   BENCH_ONLY=ttft,tokens,flat,streams   only these parts (a quicker look at one figure)
+ *   BENCH_PAUSE_MS (300)       pause after each turn of the one-chat figures (0: back to back)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +35,8 @@ const REPEATS = Number(process.env.BENCH_REPEATS ?? 1);
 const SETTLE_S = Number(process.env.BENCH_SETTLE_SECONDS ?? 60);
 const MiB = 1024 * 1024;
 const PROVIDER_TTFT = 200;
+/** BENCH_PAUSE_MS (300): the reader's pause between the turns of the one-chat figures. */
+const PAUSE_MS = Number(process.env.BENCH_PAUSE_MS ?? 300);
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const want = (part: string) => !ONLY || ONLY.includes(part);
 
@@ -58,8 +61,13 @@ async function measure(t: Target, server: Child): Promise<Figures> {
   async function ttft() {
     await server.reset();
     const s0 = await server.stats();
-    const one = await load(30, 1, (i) =>
-      turn(t, 0, `one ${i} ${script(20, 2, PROVIDER_TTFT)}`, true),
+    // One chat: a reader's pause after each answer, so each turn's window holds that turn
+    // alone (the previous turn's billing, analytics and memory work done by then).
+    const one = await load(
+      30,
+      1,
+      (i) => turn(t, 0, `one ${i} ${script(20, 2, PROVIDER_TTFT)}`, true),
+      PAUSE_MS,
     );
     const s1 = await server.stats();
     f.ttft1 = median(one.results.map((r) => r.ttft)) - PROVIDER_TTFT;
