@@ -68,6 +68,8 @@ export default defineConfig({
         OPENAI_COMPATIBLE_MODELS: 'fake-model',
         // Spoken input through the fake's transcription endpoint (speech stays offline: espeak-ng).
         TRANSCRIPTION_MODEL: 'compatible:fake-whisper',
+        // A fact is learned right after the turn that says it (cards-memory.spec.ts).
+        MEMORY_DELAY_SECONDS: '0',
         // One browser makes every call: the global /api limit is not what these tests test.
         API_RATE_LIMIT: '100000',
         API_RATE_LIMIT_PER_IP: '100000',

@@ -136,6 +136,12 @@ const EnvSchema = z.object({
   /** …and beyond this size the least recently played go first (swept hourly). */
   SPEECH_CACHE_MAX_MB: z.coerce.number().min(0).max(1_000_000).default(1024),
 
+  /**
+   * How long a character's memory update waits after the turn that asked for it; the turns
+   * meanwhile join it (one model call for all). 0: right after the turn.
+   */
+  MEMORY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+
   /** On SIGTERM, how long running replies may take to finish before they are marked failed. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
 

@@ -50,7 +50,10 @@ export function chatService(
 ) {
   const { chat: repo, friends } = repos;
   const runner = deps.runner ?? createReplyRunner(repo, deps.engine, deps.events, deps.log);
-  const memory = createMemoryKeeper(repo, friends, deps.engine, deps.jobs, repos.memoryFacts);
+  const memory = createMemoryKeeper(repo, friends, deps.engine, deps.jobs, repos.memoryFacts, {
+    delaySeconds: deps.config.MEMORY_DELAY_SECONDS,
+    now: () => deps.clock.now().getTime(),
+  });
 
   deps.jobs.define(
     'chat-sweep-stale',

@@ -69,7 +69,23 @@ export function createMemoryKeeper(
   engine: ChatEngine,
   jobs: Jobs,
   facts: MemoryFactsRepo,
+  opts: {
+    /**
+     * How long a memory update waits after the turn that asked for it (MEMORY_DELAY_SECONDS):
+     * the turns of a flowing conversation meanwhile join the same update, one model call and
+     * one write for all of them instead of one per few turns. 0: at once.
+     */
+    delaySeconds: number;
+    now?: () => number;
+  } = { delaySeconds: 0 },
 ) {
+  const now = opts.now ?? Date.now;
+  /**
+   * The memory updates this instance has queued and that have not started yet, by user and
+   * character (until when): a turn meanwhile sends nothing (the queue would drop it anyway:
+   * one waiting job per key), so a conversation costs one job per delay, not a statement a turn.
+   */
+  const queued = new Map<string, number>();
   /** The subject and its character as they are now (either may be gone by the time it runs). */
   async function load(subjectId: number) {
     const subject = await repo.subjectById(subjectId);
@@ -137,10 +153,17 @@ export function createMemoryKeeper(
      */
     async afterTurn(subject: SubjectRow, needsFold: boolean, lang: 'he' | 'en', unseen: number) {
       const job: Job = { subjectId: subject.id, lang };
-      if (unseen >= MEMORY_EVERY)
+      const key = `${subject.userId}:${subject.friendId}`;
+      if (unseen >= MEMORY_EVERY && !((queued.get(key) ?? 0) > now())) {
         await jobs.send('chat-memory', job, {
-          singletonKey: `${subject.userId}:${subject.friendId}`,
+          singletonKey: key,
+          ...(opts.delaySeconds ? { startAfterSeconds: opts.delaySeconds } : {}),
         });
+        if (opts.delaySeconds) {
+          if (queued.size >= 10_000) for (const [k, t] of queued) if (t <= now()) queued.delete(k);
+          queued.set(key, now() + opts.delaySeconds * 1000);
+        }
+      }
       if (needsFold) await jobs.send('chat-fold', job, { singletonKey: String(subject.id) });
     },
   };

@@ -227,6 +227,8 @@ export async function createTestApp(
     FREE_CREDITS: '1000000',
     // No time limit a busy machine could reach (the search by meaning's own).
     EMBEDDING_SEARCH_SECONDS: '600',
+    // Memory tests wait for the job, not for its delay (memory-delay.test.ts tests the delay).
+    MEMORY_DELAY_SECONDS: '0',
     ...opts.env,
   });
   const storage = opts.storage ?? localStorage(config.filesDir);
