@@ -76,6 +76,77 @@ for (const transport of eventTransports()) {
       await writer.drain();
     });
 
+    it('a reply nobody elsewhere follows publishes nothing, not even its end', async () => {
+      opened = transport.open();
+      const id = 1000 + Math.floor(Math.random() * 1e6);
+      const { repo } = sharedRow(id);
+      const { engine, step, finish } = steppedEngine();
+      const events = opened.instance();
+      const published: string[] = [];
+      const counted = {
+        publish: (topic: string, payload: unknown) => {
+          published.push(topic);
+          return events.publish(topic, payload);
+        },
+        subscribe: events.subscribe.bind(events),
+        describe: events.describe.bind(events),
+        close: events.close.bind(events),
+      };
+      const writer = createReplyRunner(repo, engine, counted, log, opts);
+      await writer.stopsHeard();
+      const seen: ReplyEvent[] = [];
+      writer.start(
+        id,
+        {} as EngineRequest,
+        async (_r, content) =>
+          (await repo.updateMessage(id, { content, status: 'done' }))! as MessageRow,
+        () => 'failed',
+      );
+      // A follower on the writer's own instance hears it directly.
+      writer.follow(id, 0, (e) => seen.push(e));
+      step().onDelta('one ');
+      step().onDelta('two');
+      finish();
+      await writer.drain();
+      expect(seen.at(-1)).toMatchObject({ type: 'done', row: { content: 'one two' } });
+      expect(published.filter((t) => t === `reply.${id}`)).toEqual([]);
+    });
+
+    it('a follower whose word comes after an unfollowed end is sent the end', async () => {
+      opened = transport.open();
+      const id = 1000 + Math.floor(Math.random() * 1e6);
+      const { repo, row } = sharedRow(id);
+      const { engine, step, finish } = steppedEngine();
+      const writer = createReplyRunner(repo, engine, opened.instance(), log, opts);
+      await writer.stopsHeard();
+      writer.start(
+        id,
+        {} as EngineRequest,
+        async (_r, content) =>
+          (await repo.updateMessage(id, { content, status: 'done' }))! as MessageRow,
+        () => 'failed',
+      );
+      step().onDelta('late');
+      // The follower elsewhere read the row just before the final write: it saw it streaming.
+      const stale = { ...row, content: '', status: 'streaming' };
+      let reads = 0;
+      const readerRepo = {
+        ...repo,
+        messageById: async () => ({ message: reads++ ? { ...row } : stale, subject: {} }),
+      } as unknown as ChatRepo;
+      finish();
+      await writer.drain();
+      // Its word reaches the writer only now: with checks an hour apart, only an `f` event
+      // can make it read the row again.
+      const reader = createReplyRunner(readerRepo, engine, opened.instance(), log, opts);
+      const seen: ReplyEvent[] = [];
+      const stop = reader.follow(id, 0, (e) => seen.push(e));
+      await stop.ready;
+      await expect.poll(() => seen.at(-1)?.type).toBe('done');
+      expect(text(seen)).toBe('late');
+      expect(reads).toBeGreaterThanOrEqual(2);
+    });
+
     it('a follower that missed events catches up from the row', async () => {
       const { id, row, step, finish, writer, reader } = await twoInstances();
       step().onDelta('abc');

@@ -134,18 +134,33 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
    */
   const followedFor = () => opts.checkMs * 3;
   const early = new Map<number, number>();
+  /**
+   * Replies that ended here while nobody elsewhere followed them (until when that is worth
+   * remembering): their end was not published, so a follower's word that arrives now is
+   * answered with the end (it may have read the row just before the final write).
+   */
+  const endedUnheard = new Map<number, number>();
+  const prune = (m: Map<number, number>) => {
+    if (m.size > 1000) for (const [id, t] of m) if (t < Date.now()) m.delete(id);
+  };
   function followedElsewhere(replyId: number) {
     const until = Date.now() + followedFor();
     const l = live.get(replyId);
     if (!l) {
-      if (early.size > 1000) for (const [id, t] of early) if (t < Date.now()) early.delete(id);
+      if ((endedUnheard.get(replyId) ?? 0) > Date.now()) {
+        endedUnheard.delete(replyId);
+        events
+          .publish(topic(replyId), { k: 'f' } satisfies ReplyWire)
+          .catch((err: unknown) => log.warn({ err, replyId }, 'reply event not published'));
+        return;
+      }
+      prune(early);
       early.set(replyId, until);
       return;
     }
-    if (l.answered) return;
     const was = l.followedUntil > Date.now();
     l.followedUntil = until;
-    if (!was) l.wire.catchUp(l.generation, l.content);
+    if (!was && !l.answered) l.wire.catchUp(l.generation, l.content);
   }
   const followSubscription = events
     .subscribe(followTopicOf(topic), (payload) => {
@@ -295,7 +310,13 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
       void l.done
         .then((row) => {
           l.final = row;
-          wire.finished();
+          // The end goes out as an event only to followers elsewhere (on PostgreSQL a NOTIFY
+          // per turn otherwise); one whose word comes later is told then (endedUnheard).
+          if (l.followedUntil > Date.now()) wire.finished();
+          else {
+            prune(endedUnheard);
+            endedUnheard.set(replyId, Date.now() + followedFor());
+          }
           emit(l, { type: 'done', row });
         })
         .catch((err: unknown) => log.error({ err, replyId }, 'reply could not be stored'))
