@@ -224,7 +224,7 @@ export function chatService(
         throw err;
       }
       await launch(reply, subject, prompt, ctx);
-      return stream(reply, subject.id, priv === Priv.edit, ctx, {
+      return stream(reply, subject, priv === Priv.edit, ctx, {
         replyid: reply.id,
         subject: subject.name,
         usermessage: toChatMessage(userMessage, false),
@@ -241,7 +241,7 @@ export function chatService(
       const fr = await friends.byId(found.subject.friendId);
       const priv = fr ? (await openFriend(friends, fr.friendid, me)).priv : Priv.view;
       const row = { ...found.message, content: found.message.content.slice(0, input.offset ?? 0) };
-      return stream(row, found.subject.id, priv === Priv.edit, ctx, {
+      return stream(row, found.subject, priv === Priv.edit, ctx, {
         replyid: row.id,
         subject: found.subject.name,
       });
@@ -288,7 +288,7 @@ export function chatService(
       });
       await hold?.bind(reply.id);
       await launch(reply, found.subject, prompt, ctx);
-      return stream(reply, found.subject.id, priv === Priv.edit, ctx, {
+      return stream(reply, found.subject, priv === Priv.edit, ctx, {
         replyid: reply.id,
         subject: found.subject.name,
       });
@@ -330,7 +330,7 @@ export function chatService(
         throw err;
       }
       await launch(reply, subject, prompt, ctx);
-      return stream(reply, subject.id, priv === Priv.edit, ctx, {
+      return stream(reply, subject, priv === Priv.edit, ctx, {
         replyid: reply.id,
         subject: subject.name,
         usermessage: toChatMessage(userMessage, false),
@@ -362,7 +362,7 @@ export function chatService(
         error: null,
       }))!;
       await launch(reply, found.subject, prompt, ctx);
-      return stream(reply, found.subject.id, priv === Priv.edit, ctx, {
+      return stream(reply, found.subject, priv === Priv.edit, ctx, {
         replyid: reply.id,
         subject: found.subject.name,
       });

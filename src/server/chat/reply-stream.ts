@@ -2,7 +2,8 @@ import { msg } from '../messages.ts';
 import type { Ctx } from '../rpc/context.ts';
 import type { Send, Streaming } from '../rpc/streaming.ts';
 import type { ChatStreamEvents } from '../../protocol/streams.ts';
-import type { ChatRepo, MessageRow } from './chat.repo.ts';
+import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
+import { parseMarkers } from './markers.ts';
 import { toAnswer } from './conversation.ts';
 import type { ReplyEvent, ReplyRunner } from './reply-runner.ts';
 
@@ -10,10 +11,13 @@ import type { ReplyEvent, ReplyRunner } from './reply-runner.ts';
 export function replyStreamer(repo: ChatRepo, runner: ReplyRunner) {
   type Answer = ReturnType<typeof toAnswer>;
 
-  /** Streams reply `replyId` from `offset`, ending with the stored answer. */
+  /**
+   * Streams reply `replyId` from `offset`, ending with the stored answer. The answer names
+   * `subject` as read when the turn began; an answer that renamed it (a marker) reads it again.
+   */
   function stream(
     reply: MessageRow,
-    subjectId: number,
+    subject: SubjectRow,
     showModel: boolean,
     ctx: Ctx,
     start?: ChatStreamEvents['start'],
@@ -33,12 +37,14 @@ export function replyStreamer(repo: ChatRepo, runner: ReplyRunner) {
       if (e.type === 'restart') for (const s of subscribers) s('restart', {});
       if (e.type === 'done') {
         unfollow();
-        repo
-          .subjectById(subjectId)
-          .then((subject) =>
-            resolveDone(toAnswer(e.row, subject!, showModel, msg('replyFailed', ctx.lang))),
-          )
-          .catch(rejectDone);
+        const answer = (s: SubjectRow) =>
+          resolveDone(toAnswer(e.row, s, showModel, msg('replyFailed', ctx.lang)));
+        if (!parseMarkers(e.row.content).renameSubject) answer(subject);
+        else
+          repo
+            .subjectById(subject.id)
+            .then((s) => answer(s ?? subject))
+            .catch(rejectDone);
       }
     };
     // Follow from the start at once, so nothing is missed before a client subscribes.
