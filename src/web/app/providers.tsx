@@ -38,7 +38,7 @@ export function AppProviders({
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <DirectionProvider initialDirection={dirOf(i18n.language)} detectDirection={false}>
-          <MantineProvider theme={theme} env={env ?? 'default'}>
+          <MantineProvider theme={theme} env={env ?? 'default'} deduplicateCssVariables={false}>
             <DirectionSync />
             {children}
           </MantineProvider>
