@@ -11,7 +11,6 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
