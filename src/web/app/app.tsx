@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '../shared/i18n/i18n.ts';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './routes.tsx';

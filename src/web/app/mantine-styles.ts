@@ -1,7 +1,8 @@
 // Only the Mantine styles the shell and the landing page use (the full styles.css is about
 // three times larger); list screens import their components' styles in their own chunks.
+// No default-css-variables.css (4 KB gzip): MantineProvider writes every theme variable
+// itself (`deduplicateCssVariables={false}` in providers.tsx), from the code it runs anyway.
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
@@ -10,7 +11,6 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';

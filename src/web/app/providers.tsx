@@ -1,10 +1,10 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '../shared/i18n/i18n.ts';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { NetworkError } from '../shared/api/errors.ts';
 import { dirOf } from '../shared/i18n/language.ts';
+import { I18nProvider } from '../shared/i18n/use-translation.tsx';
 import { DirectionSync } from './direction-sync.tsx';
 import { theme } from './theme.ts';
 
@@ -35,15 +35,15 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <DirectionProvider initialDirection={dirOf(i18n.language)} detectDirection={false}>
-          <MantineProvider theme={theme} env={env ?? 'default'}>
+          <MantineProvider theme={theme} env={env ?? 'default'} deduplicateCssVariables={false}>
             <DirectionSync />
             {children}
           </MantineProvider>
         </DirectionProvider>
       </QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

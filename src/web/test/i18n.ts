@@ -1,4 +1,4 @@
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '../shared/i18n/i18n.ts';
 import { DEFAULT_LANG } from '../../protocol/constants.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import type { Lang } from '../shared/i18n/language.ts';

@@ -1,5 +1,5 @@
 import { Loader, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useIsBusy } from '../../shared/hooks/busy.ts';
 
 /** Full-screen 'Please wait...' while any busy work runs. */

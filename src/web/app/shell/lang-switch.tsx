@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { LANGS } from '../../../protocol/constants.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 

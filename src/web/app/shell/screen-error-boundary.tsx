@@ -1,6 +1,6 @@
 import { Button, Container, Text, Title } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 
 function ScreenError() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { Link, useLocation } from 'react-router';
 import { InstallWidget } from '../../features/pwa/install-widget.tsx';
 import { NotificationsDialogHost } from '../../features/pwa/settings-dialog-host.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { Link, useNavigate } from 'react-router';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { withBusy } from '../../shared/hooks/busy.ts';

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { Alert, Paper, SegmentedControl, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { UsageEvents } from '../../../protocol/usage.ts';
 import { ErrorCode } from '../../../protocol/errors.ts';
 import { ApiError } from '../../shared/api/errors.ts';

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Alert, Container, SimpleGrid, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { isolate } from '../../shared/i18n/language.ts';
 import { CharacterCard } from '../../shared/components/character-card.tsx';
 import { AlertIcon } from '../../shared/components/icons.tsx';

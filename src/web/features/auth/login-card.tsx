@@ -1,6 +1,6 @@
 import { Container, Paper, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 
 /** The centred card the sign-in screens share. */
 export function LoginCard({ children }: { children: ReactNode }) {

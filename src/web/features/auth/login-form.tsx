@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useAppConfig } from '../../shared/api/config.ts';
 import { EyeIcon, InfoIcon, KeyIcon, MailIcon } from '../../shared/components/icons.tsx';
 import { useLanguage } from '../../shared/i18n/use-language.ts';

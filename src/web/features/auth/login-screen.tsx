@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';
 import { afterSignInPath } from '../../shared/session/session.ts';

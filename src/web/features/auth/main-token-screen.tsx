@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';

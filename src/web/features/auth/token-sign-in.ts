@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '../../../protocol/errors.ts';
 import { call, type Answer } from '../../shared/api/client.ts';

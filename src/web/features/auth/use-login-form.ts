@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { TIMINGS } from '../../../protocol/constants.ts';
 import { ErrorCode } from '../../../protocol/errors.ts';
 import { GoogleSignInPath } from '../../../protocol/paths.ts';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Container, Group, Loader, Paper, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';

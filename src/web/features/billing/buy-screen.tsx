@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';

@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { Link } from 'react-router';
 import { TIMINGS } from '../../../protocol/constants.ts';
 import { PageLoader } from '../../shared/components/page-loader.tsx';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useConfirm } from '../../shared/components/confirm-dialog.tsx';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { formatDateTime } from '../../shared/i18n/format-time.ts';

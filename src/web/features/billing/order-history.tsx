@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Table.css';
 import { Alert, Anchor, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { formatDateTime } from '../../shared/i18n/format-time.ts';

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Alert, Button, Container, SimpleGrid, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import type { SubscriptionType } from '../../../protocol/entities.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
 import { formatShekels } from './money.ts';

@@ -6,7 +6,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import { Alert, Modal, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { useCanvas, useSaveCanvas, type CanvasTexts } from './use-canvas.ts';

@@ -1,7 +1,7 @@
 import { friendTypeTraits } from '../../../protocol/constants.ts';
 import { ActionIcon, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { CharacterImage } from '../../shared/components/character-image.tsx';
 import { CloseIcon } from '../../shared/components/icons.tsx';
 import { isolate } from '../../shared/i18n/language.ts';

@@ -12,7 +12,7 @@ import {
   useState,
   type CSSProperties,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { EDITOR_FRIEND_ID, friendTypeTraits } from '../../../protocol/constants.ts';
 import { ErrorCode } from '../../../protocol/errors.ts';

@@ -1,7 +1,7 @@
 import { friendTypeTraits, Priv } from '../../../protocol/constants.ts';
 import { ActionIcon, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { Link } from 'react-router';
 import {
   ArrowBackIcon,

@@ -1,6 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { forwardRef, lazy, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import type { Citation } from '../../../protocol/actions/reading.ts';
 
 // The popover (Mantine's Popover and floating-ui) loads on a mark's first click: most answers

@@ -8,7 +8,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import { Alert, Button, Group, Modal, SegmentedControl, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { TIMINGS } from '../../../protocol/constants.ts';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';

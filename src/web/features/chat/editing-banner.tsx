@@ -1,6 +1,6 @@
 import { Priv } from '../../../protocol/constants.ts';
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { CharacterImage } from '../../shared/components/character-image.tsx';
 import { isolate } from '../../shared/i18n/language.ts';
 import { useFriendCard } from './use-friend-card.ts';

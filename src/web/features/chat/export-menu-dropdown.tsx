@@ -2,7 +2,7 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
 import { Menu } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { ExportButton } from './export-menu.tsx';
 import { download, exportFileName, loadSubject, toJson, toMarkdown } from './subject-export.ts';
 

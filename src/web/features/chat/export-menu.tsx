@@ -1,6 +1,6 @@
 import { ActionIcon } from '@mantine/core';
 import { forwardRef, lazy, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { DownloadIcon } from './chat-icons.tsx';
 
 // The menu (Mantine's Menu) loads on the first click: the chat's first paint does not need it.

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { forwardRef, lazy, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useGetSetHorizon } from './use-horizon.ts';
 
 // The popover and its form (Popover, floating-ui, NumberInput) load on the first click: the

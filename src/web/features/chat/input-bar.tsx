@@ -10,7 +10,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { BREAKPOINTS, TIMINGS } from '../../../protocol/constants.ts';
 import { CanvasIcon, CloseIcon, SendIcon } from '../../shared/components/icons.tsx';
 import { StopIcon } from './chat-icons.tsx';

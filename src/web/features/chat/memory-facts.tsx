@@ -1,7 +1,7 @@
 import './memory-facts.css';
 import { ActionIcon, Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { TIMINGS } from '../../../protocol/constants.ts';
 import { PencilIcon, SearchIcon, TrashIcon } from '../../shared/components/icons.tsx';
 import { PageLoader } from '../../shared/components/page-loader.tsx';

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import { ActionIcon, Badge, Button } from '@mantine/core';
 import { memo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { RetryIcon, RewindIcon } from '../../shared/components/icons.tsx';
 import { formatTime } from '../../shared/i18n/format-time.ts';
 import { MessageMarkdown } from './message-markdown.tsx';

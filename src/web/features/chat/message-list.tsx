@@ -7,7 +7,7 @@ import {
   type Virtualizer,
 } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import type { MessageExtras } from './message-tools.tsx';
 import { MessageItem } from './message-item.tsx';
 import type { Message } from './use-conversation.ts';

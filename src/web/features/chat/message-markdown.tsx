@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import type { Citation } from '../../../protocol/actions/reading.ts';
 import { CITE_HREF, CitationMark, remarkCitations } from './citation-mark.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import { remarkGfmParse } from './remark-gfm-parse.ts';

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useTimedMessage } from '../../shared/hooks/use-timed-message.ts';
 import {
   ChevronNextIcon,

@@ -6,7 +6,7 @@ import './chat-search.css';
 import { Alert, Button, Loader, Modal, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { SearchIcon } from '../../shared/components/icons.tsx';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { formatDateTime } from '../../shared/i18n/format-time.ts';

@@ -1,6 +1,6 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useConfirm } from '../../shared/components/confirm-dialog.tsx';
 import { IconButton } from '../../shared/components/icon-button.tsx';
 import {

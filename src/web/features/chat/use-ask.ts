@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { ErrorCode } from '../../../protocol/errors.ts';
 import { call, type Answer } from '../../shared/api/client.ts';
 import { NetworkError } from '../../shared/api/errors.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import type { MessageExtras } from './message-tools.tsx';
 import type { useAsk } from './use-ask.ts';
 import type { Message } from './use-conversation.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { saveOfflineCopy } from '../../shared/offline/offline-copy.ts';
 import { useOnline } from '../../shared/offline/use-online.ts';
 import type { ConversationPage } from './use-conversation.ts';

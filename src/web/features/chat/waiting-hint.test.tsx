@@ -1,7 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '../../../protocol/constants.ts';
-import { renderScreen } from '../../test/render.tsx';
+import { providersWrapper, renderScreen } from '../../test/render.tsx';
 import { WaitingHint } from './waiting-hint.tsx';
 
 describe('still waiting for the model', () => {
@@ -13,7 +13,10 @@ describe('still waiting for the model', () => {
   });
 
   it('appears only after a few seconds without a token, in he and en, and goes when text comes', () => {
-    const { rerender } = renderScreen(<WaitingHint waiting />, { lang: 'en' });
+    // The wrapper stays around a rerender: the same hint is told the wait is over.
+    const { rerender } = render(<WaitingHint waiting />, {
+      wrapper: providersWrapper('en').wrapper,
+    });
     act(() => vi.advanceTimersByTime(TIMINGS.modelWaitHintMs - 1));
     expect(screen.queryByTestId('chat-waiting-hint')).toBeNull();
     act(() => vi.advanceTimersByTime(1));

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { TIMINGS } from '../../../protocol/constants.ts';
 
 /**

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { isolate } from '../../shared/i18n/language.ts';
 import type { FriendCard } from '../../../protocol/entities.ts';
 import { CharacterCard } from '../../shared/components/character-card.tsx';

@@ -2,7 +2,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import { Button, Checkbox, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { Link } from 'react-router';
 import { CartIcon, ImageIcon, PlusIcon } from '../../shared/components/icons.tsx';
 import { useGlobalPriv } from '../../shared/session/use-global-priv.ts';

@@ -1,6 +1,6 @@
 import { Container, Group, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { CATEGORY_BUTTONS } from '../../../protocol/constants.ts';
 import { CategoryButtons } from '../../shared/components/category-buttons.tsx';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Input.css';
 import { Alert, Autocomplete, Button, Select, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useParams } from 'react-router';
 import { BREAKPOINTS, UserType } from '../../../protocol/constants.ts';
 import { CharacterImage } from '../../shared/components/character-image.tsx';

@@ -1,5 +1,5 @@
 import { Paper, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { isolate } from '../../shared/i18n/language.ts';
 import { CharacterImage } from '../../shared/components/character-image.tsx';
 import { usePublicFriend } from './use-public-friend.ts';

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Paper, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useLocation, useParams } from 'react-router';
 import { AlertIcon } from '../../shared/components/icons.tsx';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';

@@ -1,5 +1,5 @@
 import { Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 import { parseIntro } from './intro.ts';

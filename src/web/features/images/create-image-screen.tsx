@@ -3,7 +3,7 @@ import './create-image.css';
 import { Alert, Anchor, Badge, Group, Text, Title } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { Link } from 'react-router';
 import type { ImageEntry } from '../../../protocol/actions/images.ts';
 import { TIMINGS } from '../../../protocol/constants.ts';

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Badge, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import Markdown from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import type { ChatMessage } from '../../../protocol/actions/chat.ts';

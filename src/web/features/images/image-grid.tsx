@@ -1,5 +1,5 @@
 import { Alert, Button, Loader, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import type { ImageEntry } from '../../../protocol/actions/images.ts';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { Link } from 'react-router';
 import type { ImageEntry } from '../../../protocol/actions/images.ts';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog.tsx';

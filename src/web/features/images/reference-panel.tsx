@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Text, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { CloseIcon } from '../../shared/components/icons.tsx';
 
 /** Right column: the reference picture, the last prompt (editable) and "create image". */

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import type { ImageEntry } from '../../../protocol/actions/images.ts';
 import { INVALID_IMAGE } from './image-grid.tsx';
 

@@ -1,6 +1,6 @@
 import { Priv } from '../../../protocol/constants.ts';
 import { ActionIcon, Checkbox, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { Link } from 'react-router';
 import type { ActionOutput } from '../../../protocol/registry.ts';
 import { CharacterImage } from '../../shared/components/character-image.tsx';

@@ -1,6 +1,6 @@
 import { Badge, Button, Loader, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import type { GroupMessage } from '../../../protocol/actions/group.ts';
 import { CharacterImage } from '../../shared/components/character-image.tsx';
 import { RewindIcon } from '../../shared/components/icons.tsx';

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Checkbox.css';
 import { Alert, Button, Collapse, Loader, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { BREAKPOINTS } from '../../../protocol/constants.ts';
 import { AlertIcon, ResetIcon, SendIcon } from '../../shared/components/icons.tsx';
 import { IconButton } from '../../shared/components/icon-button.tsx';

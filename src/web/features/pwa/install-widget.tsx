@@ -1,6 +1,6 @@
 import { ActionIcon } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { detectPlatform, type Platform } from './platform.ts';
 import { setPwaState, usePwaState } from './pwa-state.ts';
 

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useLocation } from 'react-router';
 import { call } from '../../shared/api/client.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';

@@ -6,7 +6,7 @@ import '@mantine/core/styles/Checkbox.css';
 import { Alert, Button, Checkbox, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import {
   disablePush,

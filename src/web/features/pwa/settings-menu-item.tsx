@@ -1,5 +1,5 @@
 import { Menu } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { setPwaState } from './pwa-state.ts';
 
 /** The user menu's "Notifications and privacy" item (the menu closes on click). */

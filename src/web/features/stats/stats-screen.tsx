@@ -1,6 +1,6 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Alert, Button, Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useParams } from 'react-router';
 import { CharacterImage } from '../../shared/components/character-image.tsx';
 import { AlertIcon } from '../../shared/components/icons.tsx';

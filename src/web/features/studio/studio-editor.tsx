@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog.tsx';
 import { AlertIcon } from '../../shared/components/icons.tsx';

@@ -7,7 +7,7 @@ import { Notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { Link, useLocation, useParams } from 'react-router';
 import { TIMINGS, Priv } from '../../../protocol/constants.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import type { Category } from '../../../protocol/entities.ts';
 import { CATEGORY_BUTTONS } from '../../../protocol/constants.ts';
 

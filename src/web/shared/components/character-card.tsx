@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Card.css';
 import { Card, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { CharacterImage } from './character-image.tsx';

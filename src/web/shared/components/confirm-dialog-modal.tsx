@@ -3,7 +3,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { CONFIRM_WIDTH, type ConfirmDialogProps } from './confirm-dialog.tsx';
 
 /** Title, contents, cancel and confirm (spec part 1 §2 'Dialogs'). */

@@ -10,7 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { CloseIcon, PlusIcon, TrashIcon } from '../components/icons.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useErrorText } from '../hooks/use-error-text.ts';

@@ -1,6 +1,6 @@
 import { Button, Group, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import type { ActionOutput } from '../../../protocol/registry.ts';
 import { IconButton } from '../components/icon-button.tsx';
 import { ArrowUpIcon, SearchIcon, TrashIcon } from '../components/icons.tsx';

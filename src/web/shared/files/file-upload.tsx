@@ -2,7 +2,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { createNotificationsStore, showNotification } from '@mantine/notifications';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { UploadIcon } from '../components/icons.tsx';
 import { useErrorText } from '../hooks/use-error-text.ts';
 import { useLanguage } from '../i18n/use-language.ts';

@@ -13,7 +13,7 @@ import { Alert, Divider, Group, Modal, Table, Text, VisuallyHidden } from '@mant
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { Fragment, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { TIMINGS } from '../../../protocol/constants.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { PageLoader } from '../components/page-loader.tsx';

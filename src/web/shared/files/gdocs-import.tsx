@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { LinkIcon } from '../components/icons.tsx';
 import { autoDir } from '../i18n/auto-dir.ts';
 import { HelpButton } from '../help/help-dialog.tsx';

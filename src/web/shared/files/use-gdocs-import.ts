@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { TIMINGS } from '../../../protocol/constants.ts';
 import { ErrorCode } from '../../../protocol/errors.ts';
 import { useLanguage } from '../i18n/use-language.ts';

@@ -6,7 +6,7 @@ import '@mantine/core/styles/List.css';
 import './help.css';
 import { ActionIcon, Alert, List, Modal, Text } from '@mantine/core';
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { HelpIcon } from '../components/icons.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useLanguage } from '../i18n/use-language.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { TIMINGS } from '../../../protocol/constants.ts';
 
 /** The current screen's title: shown in the top bar and (after 100 ms, spec §4) in the tab. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { NetworkError } from '../api/errors.ts';
 
 /** The words to show for a failed request: the server's Errstr, or 'communication error'. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation.tsx';
 import { storage } from '../storage/storage.ts';
 import { switchLanguage } from './i18n.ts';
 import { dirOf, normalizeLang, type Direction, type Lang } from './language.ts';

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { IconButton } from '../components/icon-button.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '../components/icons.tsx';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useErrorText } from '../hooks/use-error-text.ts';
 import { autoDir } from '../i18n/auto-dir.ts';

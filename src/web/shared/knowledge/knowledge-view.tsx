@@ -1,5 +1,5 @@
 import { Button, Group, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { PencilIcon, TrashIcon } from '../components/icons.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { formatDateTime } from '../i18n/format-time.ts';

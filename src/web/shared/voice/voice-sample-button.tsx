@@ -1,7 +1,7 @@
 import './voice-sample.css';
 import { ActionIcon, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { playClip } from './player.ts';
 import { fetchSpeech } from './voice-api.ts';
 

@@ -1,5 +1,5 @@
 import { ActionIcon } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { useVoiceChat } from './use-voice-chat.tsx';
 import { MicIcon, StopIcon } from './voice-icons.tsx';
 

@@ -1,5 +1,5 @@
 import { ActionIcon } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import type { Message } from '../use-conversation.ts';
 import { useVoiceChat } from './use-voice-chat.tsx';
 import { SpeakerIcon, StopIcon } from './voice-icons.tsx';

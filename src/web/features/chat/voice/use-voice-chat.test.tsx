@@ -1,5 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../../shared/i18n/use-translation.tsx';
+import { createI18n } from '../../../test/i18n.ts';
 import type { Message } from '../use-conversation.ts';
 import { useVoiceChat, useVoiceChatController } from './use-voice-chat.tsx';
 
@@ -65,12 +68,18 @@ const msg = (
 const info = { voice: 'onyx', voice_instructions: 'slowly' };
 
 function mount(initial: Message[], send = vi.fn(async () => true)) {
+  const i18n = createI18n('en');
   const hook = renderHook(
     ({ messages }) => {
       useVoiceChatController({ friendid: 'holmes', info, lang: 'en', messages, send });
       return useVoiceChat();
     },
-    { initialProps: { messages: initial } },
+    {
+      initialProps: { messages: initial },
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <I18nProvider i18n={i18n}>{children}</I18nProvider>
+      ),
+    },
   );
   return { ...hook, send };
 }

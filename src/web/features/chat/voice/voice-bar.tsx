@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import { Alert, Badge, Button, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { SPEECH_DETECTION } from '../../../../protocol/voice-constants.ts';
 import { circleSize } from './level-detector.ts';
 import { useVoiceChat, type VoiceChat } from './use-voice-chat.tsx';

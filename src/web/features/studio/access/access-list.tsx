@@ -6,7 +6,7 @@ import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Badge.css';
 import { ActionIcon, Alert, Autocomplete, Badge, Button, Checkbox, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { EditPriv, TIMINGS } from '../../../../protocol/constants.ts';
 import { TrashIcon } from '../../../shared/components/icons.tsx';
 import { HelpButton } from '../../../shared/help/help-dialog.tsx';

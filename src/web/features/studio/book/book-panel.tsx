@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Switch.css';
 import { Alert, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
 import { useLanguage } from '../../../shared/i18n/use-language.ts';
 import { IdCardIcon, ImageIcon } from '../../../shared/components/icons.tsx';

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/List.css';
 import { Alert, Button, FileButton, Group, List, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { useNavigate } from 'react-router';
 import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
 import { useLanguage } from '../../../shared/i18n/use-language.ts';

@@ -1,6 +1,6 @@
 import { ActionIcon, Textarea } from '@mantine/core';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { autoDir } from '../../../shared/i18n/auto-dir.ts';
 import { ExpandIcon } from '../../../shared/components/icons.tsx';
 import { FieldHead } from './field-head.tsx';

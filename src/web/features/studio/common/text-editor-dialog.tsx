@@ -5,7 +5,7 @@ import '@mantine/core/styles/CloseButton.css';
 import { Button, Group, Modal, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { autoDir } from '../../../shared/i18n/auto-dir.ts';
 
 /** Spec part 1 §9: the full-screen text editor is 900 by 700. */

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import { Checkbox, Text } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { useCategories } from '../../../shared/api/use-categories.ts';
 import { useLanguage } from '../../../shared/i18n/use-language.ts';
 import { HelpButton } from '../../../shared/help/help-dialog.tsx';

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Switch.css';
 import { NativeSelect, Switch, TextInput } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { FRIEND_TYPES, friendTypeTraits } from '../../../../protocol/constants.ts';
 import { AccessList } from '../access/access-list.tsx';
 import { autoDir } from '../../../shared/i18n/auto-dir.ts';

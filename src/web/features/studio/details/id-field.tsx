@@ -1,6 +1,6 @@
 import { Anchor, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { Link } from 'react-router';
 import { FieldHead } from '../common/field-head.tsx';
 import { cleanFriendId } from '../form.ts';

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { ImageIcon, UploadIcon } from '../../../shared/components/icons.tsx';
 import { CharacterImage } from '../../../shared/components/character-image.tsx';
 import { useErrorText } from '../../../shared/hooks/use-error-text.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { useNavigate } from 'react-router';
 import { useActionMutation } from '../../../shared/api/use-action.ts';
 import { useStored } from '../../../shared/storage/use-stored.ts';

@@ -1,7 +1,7 @@
 import './generated-image-editor.css';
 import { Alert, Button, Loader, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog.tsx';
 import { TextEditorDialog } from '../common/text-editor-dialog.tsx';

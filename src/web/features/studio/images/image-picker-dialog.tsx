@@ -14,7 +14,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../shared/components/page-loader.tsx';
 import { useErrorText } from '../../../shared/hooks/use-error-text.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { LongTextField } from '../common/long-text-field.tsx';
 import type { StudioForm } from '../hooks/use-studio-form.ts';
 

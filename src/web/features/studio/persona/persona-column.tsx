@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Slider.css';
 import { NativeSelect, Slider, Textarea } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { SLIDER_RANGE, VOICES } from '../../../../protocol/constants.ts';
 import { useModels } from '../api.ts';
 import { autoDir } from '../../../shared/i18n/auto-dir.ts';
