@@ -13,7 +13,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 60_000,
+  // A bound per test, not a wait: with three CI runs side by side (load ~16) the longest
+  // chat test (sign-in, two chats, a slow answer, four screenshots) passed 60 s.
+  timeout: 120_000,
   // A bound, not a wait (web-first assertions return as soon as they hold): a busy machine
   // took over 10 s to open the studio.
   expect: { timeout: 20_000 },
