@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineRequest } from '../ai/engine.ts';
+import type { Events } from '../platform/events.ts';
 import { eventTransports } from '../platform/test-transports.ts';
 import type { ChatRepo, MessageRow } from './chat.repo.ts';
 import { createReplyRunner, type ReplyEvent } from './reply-runner.ts';
@@ -34,13 +35,16 @@ for (const transport of eventTransports()) {
     let opened: ReturnType<typeof transport.open>;
     afterEach(async () => opened?.close());
 
-    /** A reply being written on one instance, and another instance to follow it from. */
-    async function twoInstances() {
+    /**
+     * A reply being written on one instance, and another instance to follow it from. `wrap`
+     * sees the writer's events port (a test that counts what it publishes).
+     */
+    async function twoInstances(wrap: (events: Events) => Events = (e) => e) {
       opened = transport.open();
       const id = 1000 + Math.floor(Math.random() * 1e6);
       const { repo, row } = sharedRow(id);
       const { engine, step, finish } = steppedEngine();
-      const writer = createReplyRunner(repo, engine, opened.instance(), log, opts);
+      const writer = createReplyRunner(repo, engine, wrap(opened.instance()), log, opts);
       const reader = createReplyRunner(repo, engine, opened.instance(), log, opts);
       // The writer hears followers (and stops) from other instances once subscribed.
       await writer.stopsHeard();
@@ -51,7 +55,7 @@ for (const transport of eventTransports()) {
           (await repo.updateMessage(id, { content, status: 'done' }))! as MessageRow,
         () => 'failed',
       );
-      return { id, row, step, finish, writer, reader };
+      return { id, row, repo, engine, step, finish, writer, reader };
     }
 
     it('gets every delta as it is written, a restart, and the stored end', async () => {
@@ -77,13 +81,8 @@ for (const transport of eventTransports()) {
     });
 
     it('a reply nobody elsewhere follows publishes nothing, not even its end', async () => {
-      opened = transport.open();
-      const id = 1000 + Math.floor(Math.random() * 1e6);
-      const { repo } = sharedRow(id);
-      const { engine, step, finish } = steppedEngine();
-      const events = opened.instance();
       const published: string[] = [];
-      const counted = {
+      const { id, step, finish, writer } = await twoInstances((events) => ({
         publish: (topic: string, payload: unknown) => {
           published.push(topic);
           return events.publish(topic, payload);
@@ -91,18 +90,9 @@ for (const transport of eventTransports()) {
         subscribe: events.subscribe.bind(events),
         describe: events.describe.bind(events),
         close: events.close.bind(events),
-      };
-      const writer = createReplyRunner(repo, engine, counted, log, opts);
-      await writer.stopsHeard();
-      const seen: ReplyEvent[] = [];
-      writer.start(
-        id,
-        {} as EngineRequest,
-        async (_r, content) =>
-          (await repo.updateMessage(id, { content, status: 'done' }))! as MessageRow,
-        () => 'failed',
-      );
+      }));
       // A follower on the writer's own instance hears it directly.
+      const seen: ReplyEvent[] = [];
       writer.follow(id, 0, (e) => seen.push(e));
       step().onDelta('one ');
       step().onDelta('two');
@@ -113,19 +103,7 @@ for (const transport of eventTransports()) {
     });
 
     it('a follower whose word comes after an unfollowed end is sent the end', async () => {
-      opened = transport.open();
-      const id = 1000 + Math.floor(Math.random() * 1e6);
-      const { repo, row } = sharedRow(id);
-      const { engine, step, finish } = steppedEngine();
-      const writer = createReplyRunner(repo, engine, opened.instance(), log, opts);
-      await writer.stopsHeard();
-      writer.start(
-        id,
-        {} as EngineRequest,
-        async (_r, content) =>
-          (await repo.updateMessage(id, { content, status: 'done' }))! as MessageRow,
-        () => 'failed',
-      );
+      const { id, row, repo, engine, step, finish, writer } = await twoInstances();
       step().onDelta('late');
       // The follower elsewhere read the row just before the final write: it saw it streaming.
       const stale = { ...row, content: '', status: 'streaming' };
