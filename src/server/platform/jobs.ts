@@ -65,7 +65,7 @@ const QUEUE = /^[a-z][a-z0-9-]{0,60}$/;
 export function pgBossJobs(
   sql: RawSql,
   log: Logger,
-  opts: { pollingSeconds?: number; label?: string } = {},
+  opts: { pollingSeconds?: number; workerPollingSeconds?: number; label?: string } = {},
 ): Jobs {
   // pg-boss's loops may still be in a query when it says it has stopped; the database closes
   // right after. So its queries are counted, awaited at stop, and refused after it.
@@ -99,7 +99,7 @@ export function pgBossJobs(
   // and a worker that has just run a job looks for the next one at once (a backlog drains
   // without waiting for a poll).
   const sharedPollMs = (opts.pollingSeconds ?? 2) * 1000;
-  const workerPollingSeconds = Math.max(60, opts.pollingSeconds ?? 2);
+  const workerPollingSeconds = opts.workerPollingSeconds ?? Math.max(60, opts.pollingSeconds ?? 2);
   let poller: ReturnType<typeof setTimeout> | null = null;
   const wake = (name: string) => {
     for (const w of queues.get(name)?.workers ?? []) boss.notifyWorker(w);
