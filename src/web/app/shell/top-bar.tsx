@@ -3,7 +3,7 @@ import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { Link, useLocation } from 'react-router';
 import { InstallWidget } from '../../features/pwa/install-widget.tsx';
 import { NotificationsDialogHost } from '../../features/pwa/settings-dialog-host.tsx';
-import { LogoutIcon, UserIcon } from '../../shared/components/icons.tsx';
+import { LogoutIcon, UserIcon } from '../../shared/components/core-icons.tsx';
 import { useCurrentPageTitle } from '../../shared/hooks/page-title.ts';
 import { useAssistantHost } from '../../shared/session/use-assistant-host.ts';
 import { useSignOut } from '../../shared/session/use-sign-out.ts';

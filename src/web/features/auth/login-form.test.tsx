@@ -111,7 +111,7 @@ describe('LoginForm', () => {
     renderForm();
     await typeEmail(user);
     await user.click(await screen.findByTestId('login-password-mode'));
-    await user.type(screen.getByTestId('login-password'), 'secret123');
+    await user.type(await screen.findByTestId('login-password'), 'secret123');
     await user.click(screen.getByTestId('login-connect'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/main'));
     expect(storage.get('email')).toBe('dana@example.com');
@@ -132,7 +132,7 @@ describe('LoginForm', () => {
     renderForm();
     await typeEmail(user, 'd@e.fg');
     await user.click(await screen.findByTestId('login-password-mode'));
-    await user.type(screen.getByTestId('login-password'), 'pw');
+    await user.type(await screen.findByTestId('login-password'), 'pw');
     await user.click(screen.getByTestId('login-connect'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/chat/alice'));
     expect(storage.get('friendid')).toBeNull();
@@ -160,7 +160,7 @@ describe('LoginForm', () => {
     renderForm();
     await typeEmail(user);
     await user.click(await screen.findByTestId('login-password-mode'));
-    const input = screen.getByTestId('login-password');
+    const input = await screen.findByTestId('login-password');
     expect(input).toHaveAttribute('type', 'password');
     expect(
       screen.getByText('Leave empty if you have no password or forgot it'),
@@ -179,7 +179,7 @@ describe('LoginForm', () => {
     renderForm();
     await typeEmail(user);
     await user.click(await screen.findByTestId('login-password-mode'));
-    await user.type(screen.getByTestId('login-password'), 'nope');
+    await user.type(await screen.findByTestId('login-password'), 'nope');
     await user.click(screen.getByTestId('login-connect'));
     await waitFor(() =>
       expect(screen.getByTestId('login-error')).toHaveTextContent('Wrong password.'),

@@ -1,12 +1,15 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useAppConfig } from '../../shared/api/config.ts';
-import { EyeIcon, InfoIcon, KeyIcon, MailIcon } from '../../shared/components/icons.tsx';
+import { InfoIcon, KeyIcon, MailIcon } from '../../shared/components/core-icons.tsx';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 import { GoogleButton } from './google-button.tsx';
 import { useFinishSignIn } from './use-finish-sign-in.ts';
 import { useLoginForm } from './use-login-form.ts';
+
+const loadPasswordField = () => import('./password-field.tsx');
+const LazyPasswordField = lazy(loadPasswordField);
 
 /** The sign-in form of /home and /login (spec part 1 §2 'Login screen'). */
 export function LoginForm({ retmodule, id }: { retmodule?: string | undefined; id?: string }) {
@@ -14,7 +17,10 @@ export function LoginForm({ retmodule, id }: { retmodule?: string | undefined; i
   const { lang } = useLanguage();
   const config = useAppConfig();
   const form = useLoginForm(useFinishSignIn(retmodule));
-  const [showPassword, setShowPassword] = useState(false);
+  // The choice of a password is offered: its field starts loading, to be there on the click.
+  useEffect(() => {
+    if (form.mode === 'choose') void loadPasswordField();
+  }, [form.mode]);
   const googleClientId = config.data?.googleClientId;
 
   return (
@@ -75,24 +81,9 @@ export function LoginForm({ retmodule, id }: { retmodule?: string | undefined; i
 
         {form.mode === 'password' ? (
           <>
-            <PasswordInput
-              label={t('login.password')}
-              description={t('login.passwordHint')}
-              dir="ltr"
-              autoComplete="current-password"
-              autoFocus
-              size="md"
-              value={form.password}
-              onChange={(e) => form.setPassword(e.currentTarget.value)}
-              visible={showPassword}
-              onVisibilityChange={setShowPassword}
-              visibilityToggleIcon={({ reveal }) => <EyeIcon off={reveal} size={18} />}
-              visibilityToggleButtonProps={{
-                'aria-label': showPassword ? t('login.hidePassword') : t('login.showPassword'),
-                'data-testid': 'login-password-toggle',
-              }}
-              data-testid="login-password"
-            />
+            <Suspense fallback={<div className="login-form__password-pending" />}>
+              <LazyPasswordField value={form.password} onChange={form.setPassword} />
+            </Suspense>
             <Button type="submit" size="md" loading={form.pending} data-testid="login-connect">
               {t('login.connect')}
             </Button>

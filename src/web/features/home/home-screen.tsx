@@ -2,7 +2,7 @@ import { Alert, Button, Container, Paper, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useLocation, useParams } from 'react-router';
-import { AlertIcon } from '../../shared/components/icons.tsx';
+import { AlertIcon } from '../../shared/components/core-icons.tsx';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';
 import { ensureGuestToken } from '../../shared/session/session.ts';
 import { storage } from '../../shared/storage/storage.ts';
