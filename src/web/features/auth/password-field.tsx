@@ -6,7 +6,7 @@ import { EyeIcon } from '../../shared/components/core-icons.tsx';
 /**
  * The sign-in form's password, with a show/hide button. A chunk of its own (Mantine's
  * PasswordInput is 2 KB of gzip): the form shows it only after the reader asks for it, and
- * starts fetching it as soon as that choice is offered (`preloadPasswordField`).
+ * starts fetching it as soon as that choice is offered (`loadPasswordField` in login-form).
  */
 export default function PasswordField({
   value,
