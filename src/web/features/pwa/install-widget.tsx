@@ -1,5 +1,6 @@
 import { ActionIcon } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import { Icon } from '../../shared/components/core-icons.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { detectPlatform, type Platform } from './platform.ts';
 import { setPwaState, usePwaState } from './pwa-state.ts';
@@ -9,22 +10,11 @@ const InstallPopup = lazy(() => import('./install-popup.tsx'));
 
 function InstallIcon() {
   return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon>
       <path d="M12 3v12" />
       <path d="m7 10 5 5 5-5" />
       <path d="M5 21h14" />
-    </svg>
+    </Icon>
   );
 }
 

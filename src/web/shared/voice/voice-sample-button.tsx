@@ -1,29 +1,18 @@
 import './voice-sample.css';
 import { ActionIcon, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { Icon } from '../components/core-icons.tsx';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import { playClip } from './player.ts';
 import { fetchSpeech } from './voice-api.ts';
 
 function SpeakerIcon() {
   return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="flip-rtl"
-    >
+    <Icon size={16} className="flip-rtl">
       <path d="M4 9v6h4l5 4V5L8 9H4z" />
       <path d="M16 9a4 4 0 0 1 0 6" />
       <path d="M18.5 6.5a7.5 7.5 0 0 1 0 11" />
-    </svg>
+    </Icon>
   );
 }
 
