@@ -6,7 +6,7 @@
  * heaviest functions and packages by self time.
  *
  *   DATABASE_URL=postgresql://… node bench/chat-profile.ts [turn|tokens|flat] [out.cpuprofile]
- *   turn    40 streamed turns of 2 tokens, one at a time (the cost before the model call)
+ *   turn    40 streamed turns of 2 tokens (BENCH_TURNS), one at a time (the cost before the call)
  *   tokens  40 streamed turns of 201 tokens, 20 at a time (the cost per streamed token)
  *   flat    200 non-streamed turns, 10 at a time
  *   sql     6 non-streamed turns one at a time, each followed by a second of quiet: lists the
@@ -71,7 +71,12 @@ try {
             true,
           )
         : turn(t, w, `p ${i} ${script(20, 0, 0)}`, false);
-  const [count, conc] = kind === 'turn' ? [40, 1] : kind === 'tokens' ? [40, 20] : [200, 10];
+  const [count, conc] =
+    kind === 'turn'
+      ? [Number(process.env.BENCH_TURNS ?? 40), 1]
+      : kind === 'tokens'
+        ? [40, 20]
+        : [200, 10];
   await load(60, conc, play); // warm: JIT, pools, caches
   if (kind === 'sql') {
     await sqlAfterTurns(t);

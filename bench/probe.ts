@@ -53,6 +53,10 @@ export function startProbe() {
   let statements: string[] = [];
   let beforeCallStatements = 0;
   let lastStatements: string[] = [];
+  // The before-call spans on the profiler's clock (µs of CLOCK_MONOTONIC, as V8 stamps samples).
+  let windows: [number, number][] = [];
+  let arrivedHr = 0;
+  const hrUs = () => Number(process.hrtime.bigint() / 1000n);
   // Every statement the pg driver sends goes through Client#query (the pool's too).
   const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
@@ -67,6 +71,7 @@ export function startProbe() {
   subscribe('http.server.request.start', () => {
     arrived = cpuNow();
     arrivedAt = performance.now();
+    arrivedHr = hrUs();
     statements = [];
   });
   // Node's fetch (undici) announces each request it creates: the model call.
@@ -74,6 +79,7 @@ export function startProbe() {
     if (arrived === null) return;
     beforeCallUs += cpuNow() - arrived;
     beforeCallMs += performance.now() - arrivedAt;
+    if (inspector) windows.push([arrivedHr, hrUs()]);
     beforeCalls++;
     beforeCallStatements += statements.length;
     lastStatements = statements;
@@ -99,7 +105,8 @@ export function startProbe() {
       const session = inspector;
       void (async () => {
         const { profile } = await session.post('Profiler.stop');
-        writeFileSync(m.file, JSON.stringify(profile));
+        writeFileSync(m.file, JSON.stringify({ ...profile, beforeCallWindows: windows }));
+        windows = [];
         session.disconnect();
         process.send!({ type: 'profile-stopped' });
       })();

@@ -53,10 +53,14 @@ function toMessageRow(raw: Record<string, unknown>): MessageRow {
   return row as MessageRow;
 }
 
-/** The messages of a subquery's json_agg (column names as keys), as Drizzle would map them. */
-function parseHistory(raw: unknown): MessageRow[] {
-  const rows = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown>[];
-  return rows.map(toMessageRow);
+/** A message of a prompt's history: one that conversation.ts's inHistory keeps. */
+export type PromptTurn = Pick<MessageRow, 'id' | 'role' | 'content' | 'img'>;
+
+/** openTurn's history: a json_agg of `[id, role, content, img]` arrays. */
+function parseHistory(raw: string): PromptTurn[] {
+  return (JSON.parse(raw) as [number, string, string, string | null][]).map(
+    ([id, role, content, img]) => ({ id, role, content, img }),
+  );
 }
 
 /** What a turn's prompt knows of the user (chatRepo.speaker, openTurn). */
@@ -221,8 +225,8 @@ export function chatRepo(db: Db) {
     /**
      * A turn's first read, one statement: the character by id (any case) with its owner and the
      * caller's access-list entry (as friends.byFriendIdFor); the caller's subject on it, the
-     * one named or (no name) the most recent; that subject's messages after its summary point
-     * (`since`); what the prompt knows of the caller (`speaker`); and how many passages a
+     * one named or (no name) the most recent; the turns of its history after its summary point
+     * (`since`, as PromptTurn, inHistory's alone); what the prompt knows of the caller (`speaker`); and how many passages a
      * search would reach (the shared ones and the caller's personal ones).
      */
     async openTurn(friendid: string, email: string, userId: number, subject?: string) {

@@ -15,8 +15,8 @@ import { passageCountsSql } from '../knowledge/chunks.repo.ts';
 
 /**
  * AskFriend's first read (chatRepo.openTurn): the character with its owner and the caller's
- * access entry, the caller's subject — the one named, or the most recent — with its messages
- * after the summary point, the speaker, and the passage counts. Built once per database as a
+ * access entry, the caller's subject — the one named, or the most recent — with the turns of its
+ * history after the summary point (PromptTurn), the speaker, and the passage counts. Built once per database as a
  * prepared statement (a named one on PostgreSQL: parsed and planned once per connection), since
  * building and planning this statement cost more than running it.
  */
@@ -37,9 +37,12 @@ function buildOpenTurn(db: Db, named: boolean) {
       ownerName: users.fullname,
       access: friendAccess,
       subject: subjects,
-      history: sql<Record<string, unknown>[]>`(select coalesce(json_agg(m order by m.id), '[]')
+      // Only what a prompt is made of (conversation.ts inHistory), as [id, role, content, img].
+      history: sql<string>`(select coalesce(json_agg(json_build_array(m.id, m.role, m.content, m.img)
+        order by m.id), '[]')::text
         from ${messages} m where m.subject_id = ${subjects.id}
-        and m.id > ${subjects.summarizedUpTo})`,
+        and m.id > ${subjects.summarizedUpTo} and m.status in ('done', 'stopped')
+        and not m.hidden and m.chosen)`,
       speaker: {
         fullname: speaker.fullname,
         notes: speaker.notes,

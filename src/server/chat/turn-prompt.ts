@@ -6,7 +6,7 @@ import type { FriendRow } from '../friends/friends.repo.ts';
 import type { Repos } from '../repos.ts';
 import type { SessionUser } from '../rpc/context.ts';
 import type { ChatDeps } from './chat.service.ts';
-import type { MessageRow, Speaker, SubjectRow } from './chat.repo.ts';
+import type { MessageRow, PromptTurn, Speaker, SubjectRow } from './chat.repo.ts';
 import { assemblePrompt, budgetFor, type AssembledPrompt } from './prompt.ts';
 import { inHistory } from './conversation.ts';
 import type { Passage } from '../knowledge/retrieval.ts';
@@ -17,8 +17,6 @@ export interface TurnPrompt {
   request: EngineRequest;
   assembled: AssembledPrompt;
   modelName: string;
-  /** The turns the prompt's history was made of (for folding). */
-  history: MessageRow[];
   friend: FriendRow;
   userId: number;
   /** The passages the model was sent, numbered from 1; null when the character does not cite. */
@@ -50,7 +48,8 @@ type TurnInput = {
  */
 export interface PreRead {
   speaker: Speaker;
-  history: MessageRow[];
+  /** The turns inHistory keeps, oldest first. */
+  history: PromptTurn[];
   sharedPassages: number;
   ownPassages: number;
 }
@@ -90,7 +89,15 @@ export async function gatherTurn(
   // The user's names, notes and memory and the reader's horizon come in one statement.
   const [speaker, all, knowledge] = await Promise.all([
     read ? read.speaker : repo.speaker(me.id, friend.id),
-    read ? read.history : repo.since(subject.id, subject.summarizedUpTo),
+    read
+      ? read.history
+      : repo
+          .since(subject.id, subject.summarizedUpTo)
+          .then((rows) =>
+            rows
+              .filter(inHistory)
+              .map(({ id, role, content, img }) => ({ id, role, content, img })),
+          ),
     // Passages past the reader's horizon are never found.
     searchable
       ? deps
@@ -119,8 +126,8 @@ export async function assembleTurn(
   // Rows read before the question was stored, or after: only the earlier ones are history.
   const earlier = all.filter((m) => m.id < userMessage.id);
   const cite = friend.citations === 1;
-  const history = earlier.filter((m) => inHistory(m) && m.content.trim());
-  const toEngine = (m: MessageRow): EngineMessage => ({
+  const history = earlier.filter((m) => m.content.trim());
+  const toEngine = (m: PromptTurn): EngineMessage => ({
     role: m.role === 'user' ? 'user' : 'assistant',
     content: m.content,
     image: m.img,
@@ -194,7 +201,6 @@ export async function assembleTurn(
     },
     assembled,
     modelName: resolved.name,
-    history,
     friend,
     userId: me.id,
     cited: cite ? knowledge : null,
@@ -202,6 +208,6 @@ export async function assembleTurn(
     unseenByMemory:
       speaker.memorySeenUpTo < subject.summarizedUpTo
         ? Infinity
-        : earlier.filter((m) => m.id > speaker.memorySeenUpTo && inHistory(m)).length + 2,
+        : earlier.filter((m) => m.id > speaker.memorySeenUpTo).length + 2,
   };
 }
