@@ -54,7 +54,11 @@ async function measure(t: Target, server: Child): Promise<Figures> {
   const f: Figures = {};
   const say = (s: string) => console.log(`  [${t.name}] ${s}`);
   await load(10, 1, (i) => turn(t, 0, `warm ${i} ${script(20, 0, 0)}`, true));
-  f.idleRss = (await server.stats()).rss / MiB;
+  const idle = await server.stats();
+  f.idleRss = idle.rss / MiB;
+  const mem = (s: typeof idle) =>
+    `RSS ${(s.rss / MiB).toFixed(0)} MiB (V8 heap ${(s.heapUsed / MiB).toFixed(0)}, outside it ${(s.external / MiB).toFixed(0)})`;
+  say(`idle: ${mem(idle)}`);
 
   // Added time to first token, one chat; the CPU before the model call (one turn at a time).
   if (want('ttft')) await ttft();
@@ -130,7 +134,9 @@ async function measure(t: Target, server: Child): Promise<Figures> {
   say(`${STREAMS} streams: ${f.streamsS.toFixed(1)} s, ${f.streamErrors} errors`);
 
   await new Promise((r) => setTimeout(r, SETTLE_S * 1000));
-  f.settledRss = (await server.stats()).rss / MiB;
+  const settled = await server.stats();
+  f.settledRss = settled.rss / MiB;
+  say(`${SETTLE_S} s after the streams: ${mem(settled)}`);
   return f;
 }
 

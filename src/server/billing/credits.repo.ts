@@ -1,5 +1,6 @@
-import { eq, inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { preparedSql } from '../db/prepared.ts';
 import { creditHolds, freeAllowances, usageEvents, users } from '../db/schema.ts';
 
 /** A turn's usage row and what its credits come to (chargeTurn). */
@@ -19,11 +20,33 @@ export interface TurnUsageRow {
  * `amount` only while it is still positive, and the row's id comes back when it did. Used by
  * takeHold and by the statement that stores an AskFriend turn with its hold (chat.repo).
  */
-export function debitSql(userId: number, amount: number) {
+export function debitSql(userId: number | Placeholder, amount: number | Placeholder) {
   return sql`update ${users} set credits = ${users.credits} - ${amount}::int
-    where ${users.id} = ${userId} and ${users.credits} > 0
+    where ${users.id} = ${userId}::int and ${users.credits} > 0
     returning ${users.id}`;
 }
+
+const p = (name: string) => sql.placeholder(name);
+
+/** creditsRepo.settleTurn's statement (a turn's, so prepared once). */
+const settleTurnSql = preparedSql(
+  'billing_settle_turn',
+  () => sql`
+  with held as (
+    delete from ${creditHolds}
+    where ${creditHolds.replyId} = ${p('replyId')}::int and ${creditHolds.userId} = ${p('userId')}::int
+    returning ${creditHolds.amount}
+  ), used as (
+    insert into ${usageEvents} (user_id, kind, provider, model, tokens_in, tokens_cached, tokens_out, at)
+    values (${p('userId')}::int, 'chat', ${p('provider')}::text, ${p('model')}::text,
+      ${p('tokensIn')}::int, ${p('tokensCached')}::int, ${p('tokensOut')}::int,
+      ${p('at')}::timestamptz)
+  ), back as (
+    select coalesce(sum(amount), 0)::int - ${p('cost')}::int as credits from held
+  )
+  update ${users} set credits = ${users.credits} + back.credits
+  from back where ${users.id} = ${p('userId')}::int and back.credits <> 0`,
+);
 
 /** The credit ledger's statements: balances, holds, free allowances. */
 export function creditsRepo(db: Db) {
@@ -86,20 +109,7 @@ export function creditsRepo(db: Db) {
      * deleted once, so a second settle of the same reply gives nothing back twice.
      */
     async settleTurn(row: TurnUsageRow, cost: number) {
-      await db.execute(sql`
-        with held as (
-          delete from ${creditHolds}
-          where ${creditHolds.replyId} = ${row.replyId} and ${creditHolds.userId} = ${row.userId}
-          returning ${creditHolds.amount}
-        ), used as (
-          insert into ${usageEvents} (user_id, kind, provider, model, tokens_in, tokens_cached, tokens_out, at)
-          values (${row.userId}, 'chat', ${row.provider}, ${row.model}, ${row.tokensIn}::int,
-            ${row.tokensCached}::int, ${row.tokensOut}::int, ${row.at.toISOString()}::timestamptz)
-        ), back as (
-          select coalesce(sum(amount), 0)::int - ${cost}::int as credits from held
-        )
-        update ${users} set credits = ${users.credits} + back.credits
-        from back where ${users.id} = ${row.userId} and back.credits <> 0`);
+      await settleTurnSql(db, { ...row, at: row.at.toISOString(), cost });
     },
 
     /** Gives back holds older than `before` (turns that never finished); how many. */

@@ -14,6 +14,7 @@ import {
 import { debitSql } from '../billing/credits.repo.ts';
 import { openTurnQuery } from './open-turn.repo.ts';
 import type { Db } from '../db/client.ts';
+import { preparedSql } from '../db/prepared.ts';
 import {
   creditHolds,
   friendNotes,
@@ -42,6 +43,70 @@ type TurnRow = Pick<
 >;
 
 const messageColumns = Object.entries(getTableColumns(messages));
+
+const TURN_FIELDS = ['subjectId', 'role', 'content', 'img', 'speaker', 'model', 'status'] as const;
+const turnValues = (prefix: string, m: TurnRow) => {
+  const d = { content: '', img: null, speaker: '', model: '', status: 'done' };
+  const out: Record<string, unknown> = {};
+  for (const k of TURN_FIELDS) out[prefix + k] = m[k] ?? d[k as keyof typeof d] ?? null;
+  return out;
+};
+
+/** What a streamed answer is stored with when it ends (chatRepo.finishReply). */
+export type FinishedReply = Pick<
+  MessageRow,
+  | 'content'
+  | 'hidden'
+  | 'citations'
+  | 'model'
+  | 'inputTokens'
+  | 'cachedInputTokens'
+  | 'outputTokens'
+>;
+
+const finishReplySql = preparedSql('chat_finish_reply', () => {
+  const p = (k: keyof FinishedReply | 'id') => sql.placeholder(k);
+  // New text: the search index (words) is remade by the next search.
+  return sql`update ${messages} set content = ${p('content')}::text, status = 'done',
+    hidden = ${p('hidden')}::boolean, citations = ${p('citations')}::jsonb,
+    model = ${p('model')}::text, input_tokens = ${p('inputTokens')}::int,
+    cached_input_tokens = ${p('cachedInputTokens')}::int,
+    output_tokens = ${p('outputTokens')}::int, words = null, updated_at = now()
+    where id = ${p('id')}::int returning *`;
+});
+
+/**
+ * insertTurn's statement with a hold (AskFriend's, so prepared once). The rows go in in the
+ * order of their values (the question first, so the lower id); the hold takes the larger id,
+ * the reply's, and only when both rows were stored.
+ */
+const insertTurnSql = preparedSql('chat_insert_turn', () => {
+  const value = (ord: number, prefix: string) => {
+    const p = (k: (typeof TURN_FIELDS)[number]) => sql.placeholder(prefix + k);
+    return sql`(${sql.raw(String(ord))}, ${p('subjectId')}::int, ${p('role')}::text,
+      ${p('content')}::text, ${p('img')}::text, ${p('speaker')}::text, ${p('model')}::text,
+      ${p('status')}::text)`;
+  };
+  return sql`
+    with debited as (${debitSql(sql.placeholder('userId'), sql.placeholder('amount'))}),
+    turn as (
+      insert into ${messages} (subject_id, role, content, img, speaker, model, status)
+      select v.subject_id, v.role, v.content, v.img, v.speaker, v.model, v.status
+      from (values ${value(1, 'u')}, ${value(2, 'r')})
+        as v(ord, subject_id, role, content, img, speaker, model, status)
+      where exists (select 1 from debited)
+      order by v.ord
+      returning *
+    ),
+    held as (
+      insert into ${creditHolds} (user_id, amount, created_at, reply_id)
+      select ${sql.placeholder('userId')}::int, ${sql.placeholder('amount')}::int,
+        ${sql.placeholder('at')}::timestamptz, max(id)
+      from turn having count(*) = 2
+      returning id
+    )
+    select turn.*, (select id from held) as hold_id from turn order by turn.id`;
+});
 
 /** A `messages` row as the driver answered it to raw SQL, as Drizzle would have mapped it. */
 function toMessageRow(raw: Record<string, unknown>): MessageRow {
@@ -192,33 +257,13 @@ export function chatRepo(db: Db) {
         const [u, r] = rows.sort((a, b) => a.id - b.id);
         return { userMessage: u!, reply: r! };
       }
-      const value = (ord: number, m: TurnRow) =>
-        sql`(${ord}::int, ${m.subjectId}::int, ${m.role}::text, ${m.content ?? ''}::text,
-          ${m.img ?? null}::text, ${m.speaker ?? ''}::text, ${m.model ?? ''}::text,
-          ${m.status ?? 'done'}::text)`;
-      // The rows go in in the order of their values (the question first, so the lower id); the
-      // hold takes the larger id, the reply's, and only when both rows were stored.
-      const { rows } = (await db.execute(sql`
-        with debited as (${debitSql(hold.userId, hold.amount)}),
-        turn as (
-          insert into ${messages} (subject_id, role, content, img, speaker, model, status)
-          select v.subject_id, v.role, v.content, v.img, v.speaker, v.model, v.status
-          from (values ${value(1, user)}, ${value(2, reply)})
-            as v(ord, subject_id, role, content, img, speaker, model, status)
-          where exists (select 1 from debited)
-          order by v.ord
-          returning *
-        ),
-        held as (
-          insert into ${creditHolds} (user_id, amount, created_at, reply_id)
-          select ${hold.userId}::int, ${hold.amount}::int, ${hold.at.toISOString()}::timestamptz,
-            max(id)
-          from turn having count(*) = 2
-          returning id
-        )
-        select turn.*, (select id from held) as hold_id from turn order by turn.id`)) as unknown as {
-        rows: Record<string, unknown>[];
-      };
+      const rows = await insertTurnSql(db, {
+        ...turnValues('u', user),
+        ...turnValues('r', reply),
+        userId: hold.userId,
+        amount: hold.amount,
+        at: hold.at.toISOString(),
+      });
       if (rows.length !== 2 || rows[1]!.hold_id === null) return null;
       return { userMessage: toMessageRow(rows[0]!), reply: toMessageRow(rows[1]!) };
     },
@@ -226,8 +271,9 @@ export function chatRepo(db: Db) {
      * A turn's first read, one statement: the character by id (any case) with its owner and the
      * caller's access-list entry (as friends.byFriendIdFor); the caller's subject on it, the
      * one named or (no name) the most recent; the turns of its history after its summary point
-     * (`since`, as PromptTurn, inHistory's alone); what the prompt knows of the caller (`speaker`); and how many passages a
-     * search would reach (the shared ones and the caller's personal ones).
+     * (`since`, as PromptTurn, inHistory's alone); what the prompt knows of the caller
+     * (`speaker`); and how many passages a search would reach (the shared ones and the
+     * caller's personal ones).
      */
     async openTurn(friendid: string, email: string, userId: number, subject?: string) {
       const [row] = await openTurnQuery(db, subject !== undefined && subject !== '').execute({
@@ -252,6 +298,15 @@ export function chatRepo(db: Db) {
         .innerJoin(subjects, eq(subjects.id, messages.subjectId))
         .where(eq(messages.id, id));
       return row;
+    },
+    /** A streamed answer stored whole (a turn's last write, so its statement is prepared). */
+    async finishReply(id: number, done: FinishedReply) {
+      const [row] = await finishReplySql(db, {
+        ...done,
+        id,
+        citations: done.citations ? JSON.stringify(done.citations) : null,
+      });
+      return row ? toMessageRow(row) : undefined;
     },
     async updateMessage(id: number, patch: Partial<NewMessage>) {
       // New text: the search index (words) is remade by the next search.

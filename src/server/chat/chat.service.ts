@@ -107,9 +107,8 @@ export function chatService(
             current = await repo.updateSubject(subject.id, { name: markers.renameSubject });
         }
         void current;
-        const row = await repo.updateMessage(reply.id, {
+        const row = await repo.finishReply(reply.id, {
           content,
-          status: 'done',
           hidden: markers.hidden,
           citations: citations.length ? citations : null,
           model: result.model,
