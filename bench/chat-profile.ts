@@ -97,6 +97,11 @@ try {
     `${kind}: ${count} turns, ${errors} errors, CPU ${((s1.cpuUs - s0.cpuUs) / 1000 / count).toFixed(2)} ms/turn` +
       (s1.beforeCalls
         ? `, before the call ${(s1.beforeCallUs / 1000 / s1.beforeCalls).toFixed(2)} ms` +
+          ` (system ${(s1.beforeCallSysUs / 1000 / s1.beforeCalls).toFixed(2)} ms` +
+          (process.env.BENCH_THREADS === '1'
+            ? `, main thread ${(s1.beforeCallMainUs / 1000 / s1.beforeCalls).toFixed(2)} ms`
+            : '') +
+          ')' +
           (base ? `, ${(s1.beforeCallStatements / s1.beforeCalls).toFixed(1)} statements` : '')
         : ''),
   );

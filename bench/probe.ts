@@ -6,7 +6,7 @@
  * only means something while one request runs at a time.
  */
 import { subscribe } from 'node:diagnostics_channel';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 
@@ -19,9 +19,15 @@ export interface ProbeStats {
   peakRss: number;
   /** V8's heap in use and memory outside it (buffers), as process.memoryUsage() tells. */
   heapUsed: number;
+  /** V8's heap as reserved (used and free pages). */
+  heapTotal: number;
   external: number;
   /** Sum and count of the CPU from a request's arrival to its first outgoing call. */
   beforeCallUs: number;
+  /** The system (kernel) part of beforeCallUs. */
+  beforeCallSysUs: number;
+  /** With BENCH_THREADS=1: the main (JavaScript) thread's part of beforeCallUs. */
+  beforeCallMainUs: number;
   beforeCalls: number;
   /** Sum of the wall time (ms) over the same spans: with one turn at a time, what the
    * product adds to the first token before the model is asked. */
@@ -46,6 +52,15 @@ const cpuNow = () => {
 export function startProbe() {
   let peak = process.memoryUsage.rss();
   let beforeCallUs = 0;
+  let beforeCallSysUs = 0;
+  let arrivedSys = 0;
+  let beforeCallMainUs = 0;
+  let arrivedMain = 0;
+  // The main thread's time on a CPU, in µs (its schedstat counts nanoseconds; the thread id of
+  // the main thread is the process id). Read only with BENCH_THREADS=1: the read costs CPU too.
+  const threads = process.env.BENCH_THREADS === '1';
+  const mainNow = () =>
+    Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
   let beforeCalls = 0;
   let arrived: number | null = null;
   let arrivedAt = 0;
@@ -70,6 +85,8 @@ export function startProbe() {
   } as typeof pg.Client.prototype.query;
   subscribe('http.server.request.start', () => {
     arrived = cpuNow();
+    arrivedSys = process.cpuUsage().system;
+    if (threads) arrivedMain = mainNow();
     arrivedAt = performance.now();
     arrivedHr = hrUs();
     statements = [];
@@ -78,6 +95,8 @@ export function startProbe() {
   subscribe('undici:request:create', () => {
     if (arrived === null) return;
     beforeCallUs += cpuNow() - arrived;
+    beforeCallSysUs += process.cpuUsage().system - arrivedSys;
+    if (threads) beforeCallMainUs += mainNow() - arrivedMain;
     beforeCallMs += performance.now() - arrivedAt;
     if (inspector) windows.push([arrivedHr, hrUs()]);
     beforeCalls++;
@@ -114,13 +133,15 @@ export function startProbe() {
     if (m.type === 'reset') {
       peak = process.memoryUsage.rss();
       beforeCallUs = 0;
+      beforeCallSysUs = 0;
+      beforeCallMainUs = 0;
       beforeCallMs = 0;
       beforeCalls = 0;
       beforeCallStatements = 0;
       process.send!({ type: 'reset-done' });
     }
     if (m.type === 'stats') {
-      const { rss, heapUsed, external } = process.memoryUsage();
+      const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
       peak = Math.max(peak, rss);
       const { user, system } = process.cpuUsage();
       const stats: ProbeStats = {
@@ -129,8 +150,11 @@ export function startProbe() {
         rss,
         peakRss: peak,
         heapUsed,
+        heapTotal,
         external,
         beforeCallUs,
+        beforeCallSysUs,
+        beforeCallMainUs,
         beforeCalls,
         beforeCallMs,
         beforeCallStatements,
