@@ -239,6 +239,60 @@ describe('lean stream over HTTP (the product resolver)', () => {
     expect((err as APICallError).isRetryable).toBe(true);
   });
 
+  it('sends the SDK request as fetch would: its headers and its JSON body', async () => {
+    let seen: { headers: Record<string, unknown>; body: string } | null = null;
+    const server2 = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        seen = { headers: req.headers, body };
+        sse(res);
+        res.end(RECORDED);
+      });
+    });
+    await new Promise<void>((r) => server2.listen(0, '127.0.0.1', r));
+    try {
+      const base = `http://127.0.0.1:${(server2.address() as AddressInfo).port}/v1`;
+      const m = createModelResolver(
+        loadConfig({
+          OPENAI_COMPATIBLE_BASE_URL: base,
+          OPENAI_COMPATIBLE_MODELS: 'fake',
+          OPENAI_COMPATIBLE_API_KEY: 'k-123',
+        }),
+      ).resolve('fake').model!;
+      const ps = await parts(m);
+      expect(texts(ps).join('')).toBe(HEBREW.join(''));
+      expect(seen!.headers['content-type']).toBe('application/json');
+      expect(seen!.headers.authorization).toBe('Bearer k-123');
+      const body = JSON.parse(seen!.body) as { stream: boolean; messages: { content: string }[] };
+      expect(body.stream).toBe(true);
+      expect(body.messages.at(-1)!.content).toBe('מי אתה?');
+    } finally {
+      server2.closeAllConnections();
+      server2.close();
+    }
+  });
+
+  it('a provider that refuses the connection is a retryable APICallError, as with fetch', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const m = createModelResolver(
+      loadConfig({
+        OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${port}/v1`,
+        OPENAI_COMPATIBLE_MODELS: 'fake',
+      }),
+    ).resolve('fake').model!;
+    const err = await m.doStream({ prompt }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(APICallError.isInstance(err)).toBe(true);
+    expect((err as APICallError).isRetryable).toBe(true);
+    expect((err as APICallError).message).toMatch(/Cannot connect to API/);
+  });
+
   it('an abort ends the stream with the abort, and the server sees the request closed', async () => {
     let closed!: () => void;
     const serverClosed = new Promise<void>((r) => (closed = r));

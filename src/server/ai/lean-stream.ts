@@ -8,13 +8,15 @@ import type {
 } from '@ai-sdk/provider';
 import { isAbortError } from '@ai-sdk/provider-utils';
 import { APICallError } from 'ai';
+import { Agent, request } from 'undici';
 
 /**
  * A lean reader of an OpenAI-compatible chat stream (issue 17). The AI SDK still builds the
- * request, sends it and turns an HTTP error into its APICallError; only the body of a streamed
- * answer is parsed here, in one read loop (lines, JSON.parse, the delta's text), instead of the
- * SDK's five web-stream stages per chunk (the response wrapper, TextDecoderStream, the
- * event-source parser, JSON with a zod check, the provider's transform).
+ * request and turns an HTTP error into its APICallError; the request goes out on undici's
+ * `request` (leanRequest) instead of fetch, and only the body of a streamed answer is parsed
+ * here, in one read loop (lines, JSON.parse, the delta's text), instead of the SDK's five
+ * web-stream stages per chunk (the response wrapper, TextDecoderStream, the event-source
+ * parser, JSON with a zod check, the provider's transform).
  *
  * How: the provider is given `leanFetch`; `leanChatModel`'s doStream calls the SDK's doStream
  * inside an AsyncLocalStorage slot, and a successful answer fetched within that slot leaves its
@@ -22,8 +24,14 @@ import { APICallError } from 'ai';
  * (no slot, an HTTP error, tools, raw chunks) is the SDK's alone.
  */
 
+/** A body as the lean parser reads it: a web stream's reader, or undici's body (leanRequest). */
+interface BodyReader {
+  read(): Promise<{ done?: boolean; value?: Uint8Array }>;
+  cancel(reason?: unknown): Promise<void>;
+}
+
 interface Slot {
-  body?: ReadableStream<Uint8Array>;
+  body?: BodyReader;
   url: string;
   status: number;
   headers: Record<string, string>;
@@ -32,22 +40,86 @@ interface Slot {
 
 const slots = new AsyncLocalStorage<Slot>();
 
-/** The compatible provider's fetch: keeps a lean stream's body for leanChatModel. */
+/** The connections of leanRequest (its own pool: not shared with Node's bundled fetch). */
+let agent: Agent | null = null;
+
+const urlOf = (input: Parameters<typeof fetch>[0]) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+/** A successful answer's body in the slot, and the empty one the SDK gets instead. */
+function keep(
+  slot: Slot,
+  url: string,
+  status: number,
+  headers: Headers,
+  body: BodyReader,
+  sent: unknown,
+) {
+  slot.body = body;
+  slot.url = url;
+  slot.status = status;
+  slot.headers = Object.fromEntries(headers);
+  slot.requestBody = sent;
+  return new Response(new ReadableStream({ start: (c) => c.close() }), { status, headers });
+}
+
+/**
+ * A lean stream's request (the SDK's POST with a JSON body) on undici's own `request` rather
+ * than fetch: fetch's WHATWG machinery (its Request and Response objects, and a web stream
+ * the body is read through chunk by chunk) cost more CPU than the rest of the call. An answer
+ * that is not a success is handed to the SDK as a whole Response, and a request that fails
+ * fails as fetch does (a TypeError "fetch failed" with the cause), so the SDK's own handling
+ * (APICallError, what can be retried) is unchanged.
+ */
+async function leanRequest(slot: Slot, input: Parameters<typeof fetch>[0], init: RequestInit) {
+  const url = urlOf(input);
+  const headers = new Headers(init.headers);
+  let res;
+  try {
+    res = await request(url, {
+      method: 'POST',
+      headers: Object.fromEntries(headers),
+      body: init.body as string,
+      signal: init.signal ?? undefined,
+      dispatcher: (agent ??= new Agent()),
+    });
+  } catch (err) {
+    if (init.signal?.aborted) throw init.signal.reason ?? err;
+    throw new TypeError('fetch failed', { cause: err });
+  }
+  const out = new Headers();
+  for (const [k, v] of Object.entries(res.headers))
+    if (v !== undefined) for (const one of Array.isArray(v) ? v : [v]) out.append(k, one);
+  if (res.statusCode < 200 || res.statusCode > 299)
+    return new Response(await res.body.arrayBuffer(), { status: res.statusCode, headers: out });
+  const it = res.body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  const body = res.body;
+  return keep(
+    slot,
+    url,
+    res.statusCode,
+    out,
+    {
+      read: () => it.next(),
+      cancel: async (reason) => void body.destroy(reason instanceof Error ? reason : undefined),
+    },
+    init.body,
+  );
+}
+
+/**
+ * The compatible provider's fetch: keeps a lean stream's body for leanChatModel. With no
+ * `base` (the product), that request goes through leanRequest; a `base` (tests) is fetched.
+ */
 export function leanFetch(base?: typeof fetch): typeof fetch {
   return async (input, init) => {
-    const res = await (base ?? globalThis.fetch)(input, init);
     const slot = slots.getStore();
-    if (!slot || slot.body || !res.ok || !res.body) return res;
-    slot.body = res.body;
-    slot.url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    slot.status = res.status;
-    slot.headers = Object.fromEntries(res.headers);
-    slot.requestBody = init?.body;
-    return new Response(new ReadableStream({ start: (c) => c.close() }), {
-      status: res.status,
-      statusText: res.statusText,
-      headers: res.headers,
-    });
+    if (!slot || slot.body) return (base ?? globalThis.fetch)(input, init);
+    if (!base && init?.method === 'POST' && typeof init.body === 'string')
+      return leanRequest(slot, input, init);
+    const res = await (base ?? globalThis.fetch)(input, init);
+    if (!res.ok || !res.body) return res;
+    return keep(slot, urlOf(input), res.status, res.headers, res.body.getReader(), init?.body);
   };
 }
 
@@ -198,7 +270,7 @@ type Chunk = {
  * answer: stream-start, response-metadata, text/reasoning start, delta and end, error, finish.
  */
 export function parseCompatibleStream(
-  body: ReadableStream<Uint8Array>,
+  reader: BodyReader,
   slot: Slot,
   warnings: LanguageModelV4StreamPart extends infer P
     ? P extends { type: 'stream-start'; warnings: infer W }
@@ -207,7 +279,6 @@ export function parseCompatibleStream(
     : never,
   metadataKey: string,
 ): ReadableStream<LanguageModelV4StreamPart> {
-  const reader = body.getReader();
   const decoder = new TextDecoder();
   let rest = ''; // an incomplete line
   let data = '';
@@ -373,7 +444,7 @@ export function parseCompatibleStream(
     async pull(c) {
       const before = given;
       do {
-        let r: ReadableStreamReadResult<Uint8Array>;
+        let r: { done?: boolean; value?: Uint8Array };
         try {
           r = await reader.read();
         } catch (e) {
@@ -386,7 +457,7 @@ export function parseCompatibleStream(
           c.close();
           return;
         }
-        feed(decoder.decode(r.value, { stream: true }));
+        feed(decoder.decode(r.value!, { stream: true }));
       } while (given === before);
     },
     cancel: (reason) => reader.cancel(reason),
