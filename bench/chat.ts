@@ -57,7 +57,7 @@ async function measure(t: Target, server: Child): Promise<Figures> {
   const idle = await server.stats();
   f.idleRss = idle.rss / MiB;
   const mem = (s: typeof idle) =>
-    `RSS ${(s.rss / MiB).toFixed(0)} MiB (V8 heap ${(s.heapUsed / MiB).toFixed(0)} used of ${(s.heapTotal / MiB).toFixed(0)}, outside it ${(s.external / MiB).toFixed(0)})`;
+    `RSS ${(s.rss / MiB).toFixed(0)} MiB (${(s.anonRss / MiB).toFixed(0)} anonymous; V8 heap ${(s.heapUsed / MiB).toFixed(0)} used of ${(s.heapTotal / MiB).toFixed(0)}, outside it ${(s.external / MiB).toFixed(0)})`;
   say(`idle: ${mem(idle)}`);
 
   // Added time to first token, one chat; the CPU before the model call (one turn at a time).

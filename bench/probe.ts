@@ -21,6 +21,8 @@ export interface ProbeStats {
   heapUsed: number;
   /** V8's heap as reserved (used and free pages). */
   heapTotal: number;
+  /** Of rss, the pages that are no file's (heap, buffers, stacks), from /proc/self/smaps_rollup. */
+  anonRss: number;
   external: number;
   /** Sum and count of the CPU from a request's arrival to its first outgoing call. */
   beforeCallUs: number;
@@ -142,6 +144,9 @@ export function startProbe() {
     }
     if (m.type === 'stats') {
       const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+      const anonKb = /^Anonymous:\s+(\d+) kB/m.exec(
+        readFileSync('/proc/self/smaps_rollup', 'utf8'),
+      );
       peak = Math.max(peak, rss);
       const { user, system } = process.cpuUsage();
       const stats: ProbeStats = {
@@ -151,6 +156,7 @@ export function startProbe() {
         peakRss: peak,
         heapUsed,
         heapTotal,
+        anonRss: anonKb ? Number(anonKb[1]) * 1024 : rss,
         external,
         beforeCallUs,
         beforeCallSysUs,
