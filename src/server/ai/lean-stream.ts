@@ -20,8 +20,8 @@ import { Agent, request } from 'undici';
  *
  * How: the provider is given `leanFetch`; `leanChatModel`'s doStream calls the SDK's doStream
  * inside an AsyncLocalStorage slot, and a successful answer fetched within that slot leaves its
- * body in the slot while the SDK gets an empty one (whose stream is dropped). Any other call
- * (no slot, an HTTP error, tools, raw chunks) is the SDK's alone.
+ * body in the slot and ends the SDK's call (TAKEN). Any other call (no slot, an HTTP error,
+ * tools, raw chunks) is the SDK's alone.
  */
 
 /** A body as the lean parser reads it: a web stream's reader, or undici's body (leanRequest). */
@@ -46,7 +46,14 @@ let agent: Agent | null = null;
 const urlOf = (input: Parameters<typeof fetch>[0]) =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
-/** A successful answer's body in the slot, and the empty one the SDK gets instead. */
+/**
+ * What leanFetch throws once a successful answer's body is in the slot: the SDK's doStream
+ * ends there, before it builds its own stream stages over a body it will not read, and
+ * leanChatModel reads the body. Not an Error (no stack to capture); the SDK passes it on.
+ */
+const TAKEN = Object.freeze({ leanBodyTaken: true });
+
+/** Keeps a successful answer's body in the slot (and throws TAKEN). */
 function keep(
   slot: Slot,
   url: string,
@@ -54,13 +61,13 @@ function keep(
   headers: Headers,
   body: BodyReader,
   sent: unknown,
-) {
+): never {
   slot.body = body;
   slot.url = url;
   slot.status = status;
   slot.headers = Object.fromEntries(headers);
   slot.requestBody = sent;
-  return new Response(new ReadableStream({ start: (c) => c.close() }), { status, headers });
+  throw TAKEN;
 }
 
 /**
@@ -71,7 +78,11 @@ function keep(
  * fails as fetch does (a TypeError "fetch failed" with the cause), so the SDK's own handling
  * (APICallError, what can be retried) is unchanged.
  */
-async function leanRequest(slot: Slot, input: Parameters<typeof fetch>[0], init: RequestInit) {
+async function leanRequest(
+  slot: Slot,
+  input: Parameters<typeof fetch>[0],
+  init: RequestInit,
+): Promise<Response> {
   const url = urlOf(input);
   const headers = new Headers(init.headers);
   let res;
@@ -140,15 +151,19 @@ export function leanChatModel(inner: LanguageModelV4): LanguageModelV4 {
     async doStream(options: LanguageModelV4CallOptions) {
       if (options.tools?.length || options.includeRawChunks) return inner.doStream(options);
       const slot: Slot = { url: '', status: 0, headers: {}, requestBody: undefined };
-      const result = await slots.run(slot, () => inner.doStream(options));
-      const body = slot.body;
-      if (!body) return result;
-      // The SDK's stream over the empty body: only its first part (the warnings) is kept.
-      const sdk = result.stream.getReader();
-      const first = await sdk.read();
-      void sdk.cancel().catch(() => {});
-      const warnings = first.value?.type === 'stream-start' ? first.value.warnings : [];
-      return { ...result, stream: parseCompatibleStream(body, slot, warnings, metadataKey) };
+      try {
+        // No body taken (an HTTP error, a failure): the SDK's own result or error.
+        return await slots.run(slot, () => inner.doStream(options));
+      } catch (err) {
+        if (err !== TAKEN || !slot.body) throw err;
+      }
+      // The SDK's warnings (settings the provider ignores) come in its own stream's first
+      // part, which is never built here: the engine reads none.
+      return {
+        stream: parseCompatibleStream(slot.body, slot, [], metadataKey),
+        request: { body: slot.requestBody },
+        response: { headers: slot.headers },
+      };
     },
   };
 }
