@@ -273,6 +273,75 @@ describe('lean stream over HTTP (the product resolver)', () => {
     }
   });
 
+  it('an engine that stops reading (an error in the stream) ends the request', async () => {
+    let closed!: () => void;
+    const serverClosed = new Promise<void>((r) => (closed = r));
+    answer = (res) => {
+      sse(res);
+      res.write(chunk({ content: 'first ' }));
+      res.write(`data: ${JSON.stringify({ error: { message: 'overloaded' } })}\n\n`);
+      // The provider keeps the connection open: only the reader's cancel closes it.
+      res.on('close', () => closed());
+    };
+    const engine = createEngine(
+      createModelResolver(
+        loadConfig({ OPENAI_COMPATIBLE_BASE_URL: url, OPENAI_COMPATIBLE_MODELS: 'fake' }),
+      ),
+      pino({ level: 'silent' }),
+      { attempts: 1, baseDelayMs: 1, idleTimeoutMs: 30_000 },
+    );
+    const err = await engine
+      .stream(
+        {
+          model: 'fake',
+          system: '',
+          messages: [{ role: 'user', content: 'q' }],
+          offline: {} as never,
+        },
+        { onDelta: () => {} },
+      )
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(err).toBeInstanceOf(Error);
+    await serverClosed;
+  });
+
+  it('a redirect is followed, as fetch follows it, and the answer streams', async () => {
+    let hits = 0;
+    const server3 = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        hits++;
+        if (req.url!.startsWith('/old/')) {
+          res.writeHead(307, { location: req.url!.replace('/old/', '/new/') });
+          res.end();
+          return;
+        }
+        sse(res);
+        res.end(RECORDED);
+      });
+    });
+    await new Promise<void>((r) => server3.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server3.address() as AddressInfo).port;
+      const m = createModelResolver(
+        loadConfig({
+          OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${port}/old/v1`,
+          OPENAI_COMPATIBLE_MODELS: 'fake',
+        }),
+      ).resolve('fake').model!;
+      const ps = await parts(m);
+      expect(texts(ps).join('')).toBe(HEBREW.join(''));
+      // Ours (307), then fetch's own: the old address and the new one.
+      expect(hits).toBe(3);
+    } finally {
+      server3.closeAllConnections();
+      server3.close();
+    }
+  });
+
   it('a provider that refuses the connection is a retryable APICallError, as with fetch', async () => {
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));

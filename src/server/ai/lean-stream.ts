@@ -76,13 +76,14 @@ function keep(
  * the body is read through chunk by chunk) cost more CPU than the rest of the call. An answer
  * that is not a success is handed to the SDK as a whole Response, and a request that fails
  * fails as fetch does (a TypeError "fetch failed" with the cause), so the SDK's own handling
- * (APICallError, what can be retried) is unchanged.
+ * (APICallError, what can be retried) is unchanged. A redirect answers null: the request is
+ * made again with fetch, which follows it.
  */
 async function leanRequest(
   slot: Slot,
   input: Parameters<typeof fetch>[0],
   init: RequestInit,
-): Promise<Response> {
+): Promise<Response | null> {
   const url = urlOf(input);
   const headers = new Headers(init.headers);
   let res;
@@ -98,13 +99,18 @@ async function leanRequest(
     if (init.signal?.aborted) throw init.signal.reason ?? err;
     throw new TypeError('fetch failed', { cause: err });
   }
+  // A redirect is fetch's to follow (it re-sends the body as the status says).
+  if (res.statusCode >= 300 && res.statusCode < 400) {
+    await res.body.dump().catch(() => {});
+    return null;
+  }
   const out = new Headers();
   for (const [k, v] of Object.entries(res.headers))
     if (v !== undefined) for (const one of Array.isArray(v) ? v : [v]) out.append(k, one);
   if (res.statusCode < 200 || res.statusCode > 299)
     return new Response(await res.body.arrayBuffer(), { status: res.statusCode, headers: out });
-  const it = res.body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
   const body = res.body;
+  const it = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
   return keep(
     slot,
     url,
@@ -112,7 +118,13 @@ async function leanRequest(
     out,
     {
       read: () => it.next(),
-      cancel: async (reason) => void body.destroy(reason instanceof Error ? reason : undefined),
+      // Destroyed at once (the request ends): the iterator's return() would wait for a read
+      // still pending, and the stream's pull keeps one pending. The abort that destroying
+      // raises is that read's (or nobody's: the listener keeps it from being uncaught).
+      cancel: async () => {
+        body.on('error', () => {});
+        body.destroy();
+      },
     },
     init.body,
   );
@@ -126,8 +138,10 @@ export function leanFetch(base?: typeof fetch): typeof fetch {
   return async (input, init) => {
     const slot = slots.getStore();
     if (!slot || slot.body) return (base ?? globalThis.fetch)(input, init);
-    if (!base && init?.method === 'POST' && typeof init.body === 'string')
-      return leanRequest(slot, input, init);
+    if (!base && init?.method === 'POST' && typeof init.body === 'string') {
+      const res = await leanRequest(slot, input, init);
+      if (res) return res;
+    }
     const res = await (base ?? globalThis.fetch)(input, init);
     if (!res.ok || !res.body) return res;
     return keep(slot, urlOf(input), res.status, res.headers, res.body.getReader(), init?.body);

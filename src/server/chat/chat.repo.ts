@@ -45,6 +45,7 @@ type TurnRow = Pick<
 const messageColumns = Object.entries(getTableColumns(messages));
 
 const TURN_FIELDS = ['subjectId', 'role', 'content', 'img', 'speaker', 'model', 'status'] as const;
+/** A TurnRow as insertTurnSql's placeholders (`prefix` + field), with the columns' defaults. */
 const turnValues = (prefix: string, m: TurnRow) => {
   const d = { content: '', img: null, speaker: '', model: '', status: 'done' };
   const out: Record<string, unknown> = {};
