@@ -15,10 +15,10 @@ import { passageCountsSql } from '../knowledge/chunks.repo.ts';
 
 /**
  * AskFriend's first read (chatRepo.openTurn): the character with its owner and the caller's
- * access entry, the caller's subject — the one named, or the most recent — with the turns of its
- * history after the summary point (PromptTurn), the speaker, and the passage counts. Built once per database as a
- * prepared statement (a named one on PostgreSQL: parsed and planned once per connection), since
- * building and planning this statement cost more than running it.
+ * access entry, the caller's subject — the one named, or the most recent — with the turns of
+ * its history after the summary point (PromptTurn), the speaker, and the passage counts. Built
+ * once per database as a prepared statement (a named one on PostgreSQL: parsed and planned once
+ * per connection), since building and planning this statement cost more than running it.
  */
 function buildOpenTurn(db: Db, named: boolean) {
   const speaker = alias(users, 'speaker');
