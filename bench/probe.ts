@@ -93,7 +93,8 @@ export function startProbe() {
     arrivedHr = hrUs();
     statements = [];
   });
-  // Node's fetch (undici) announces each request it creates: the model call.
+  // undici announces each request it creates (Node's fetch, and the npm undici the product's
+  // lean request uses publish on the same channel): the model call.
   subscribe('undici:request:create', () => {
     if (arrived === null) return;
     beforeCallUs += cpuNow() - arrived;
