@@ -1,20 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type {
-  LanguageModelV4,
-  LanguageModelV4CallOptions,
-  LanguageModelV4FinishReason,
-  LanguageModelV4StreamPart,
-  LanguageModelV4Usage,
-} from '@ai-sdk/provider';
-import { isAbortError } from '@ai-sdk/provider-utils';
-import { APICallError } from 'ai';
+import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { Agent, request } from 'undici';
+import { parseCompatibleStream, type BodyReader, type Slot } from './compatible-stream.ts';
 
 /**
  * A lean reader of an OpenAI-compatible chat stream (issue 17). The AI SDK still builds the
  * request and turns an HTTP error into its APICallError; the request goes out on undici's
  * `request` (leanRequest) instead of fetch, and only the body of a streamed answer is parsed
- * here, in one read loop (lines, JSON.parse, the delta's text), instead of the SDK's five
+ * by us (compatible-stream.ts), in one read loop (lines, JSON.parse, the delta's text), instead of the SDK's five
  * web-stream stages per chunk (the response wrapper, TextDecoderStream, the event-source
  * parser, JSON with a zod check, the provider's transform).
  *
@@ -23,20 +16,6 @@ import { Agent, request } from 'undici';
  * body in the slot and ends the SDK's call (TAKEN). Any other call (no slot, an HTTP error,
  * tools, raw chunks) is the SDK's alone.
  */
-
-/** A body as the lean parser reads it: a web stream's reader, or undici's body (leanRequest). */
-interface BodyReader {
-  read(): Promise<{ done?: boolean; value?: Uint8Array }>;
-  cancel(reason?: unknown): Promise<void>;
-}
-
-interface Slot {
-  body?: BodyReader;
-  url: string;
-  status: number;
-  headers: Record<string, string>;
-  requestBody: unknown;
-}
 
 const slots = new AsyncLocalStorage<Slot>();
 
@@ -58,14 +37,14 @@ function keep(
   slot: Slot,
   url: string,
   status: number,
-  headers: Headers,
+  headers: Record<string, string>,
   body: BodyReader,
   sent: unknown,
 ): never {
   slot.body = body;
   slot.url = url;
   slot.status = status;
-  slot.headers = Object.fromEntries(headers);
+  slot.headers = headers;
   slot.requestBody = sent;
   throw TAKEN;
 }
@@ -85,12 +64,11 @@ async function leanRequest(
   init: RequestInit,
 ): Promise<Response | null> {
   const url = urlOf(input);
-  const headers = new Headers(init.headers);
   let res;
   try {
     res = await request(url, {
       method: 'POST',
-      headers: Object.fromEntries(headers),
+      headers: Object.fromEntries(new Headers(init.headers)),
       body: init.body as string,
       signal: init.signal ?? undefined,
       dispatcher: (agent ??= new Agent()),
@@ -104,18 +82,19 @@ async function leanRequest(
     await res.body.dump().catch(() => {});
     return null;
   }
-  const out = new Headers();
+  // undici gives a repeated header as an array; as one header its values join with ", ".
+  const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(res.headers))
-    if (v !== undefined) for (const one of Array.isArray(v) ? v : [v]) out.append(k, one);
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   if (res.statusCode < 200 || res.statusCode > 299)
-    return new Response(await res.body.arrayBuffer(), { status: res.statusCode, headers: out });
+    return new Response(await res.body.arrayBuffer(), { status: res.statusCode, headers });
   const body = res.body;
   const it = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
   return keep(
     slot,
     url,
     res.statusCode,
-    out,
+    headers,
     {
       read: () => it.next(),
       // Destroyed at once (the request ends): the iterator's return() would wait for a read
@@ -144,7 +123,8 @@ export function leanFetch(base?: typeof fetch): typeof fetch {
     }
     const res = await (base ?? globalThis.fetch)(input, init);
     if (!res.ok || !res.body) return res;
-    return keep(slot, urlOf(input), res.status, res.headers, res.body.getReader(), init?.body);
+    const headers = Object.fromEntries(res.headers);
+    return keep(slot, urlOf(input), res.status, headers, res.body.getReader(), init?.body);
   };
 }
 
@@ -180,315 +160,4 @@ export function leanChatModel(inner: LanguageModelV4): LanguageModelV4 {
       };
     },
   };
-}
-
-const NETWORK_CODES = new Set([
-  'ConnectionRefused',
-  'ConnectionClosed',
-  'FailedToOpenSocket',
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ETIMEDOUT',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-/** A failed body read, as the SDK reports it (an APICallError; retryable if the network broke). */
-function readError(error: unknown, slot: Slot): unknown {
-  if (isAbortError(error)) return error;
-  let network = false;
-  const seen = new Set<unknown>();
-  for (let e = error; e instanceof Error && !seen.has(e); e = e.cause) {
-    seen.add(e);
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && NETWORK_CODES.has(code)) network = true;
-  }
-  let requestBodyValues: unknown = slot.requestBody;
-  try {
-    if (typeof requestBodyValues === 'string') requestBodyValues = JSON.parse(requestBodyValues);
-  } catch {
-    // kept as text
-  }
-  return new APICallError({
-    message: 'Failed to process successful response',
-    cause: error,
-    url: slot.url,
-    requestBodyValues,
-    statusCode: slot.status,
-    responseHeaders: slot.headers,
-    ...(network ? { isRetryable: true } : {}),
-  });
-}
-
-function mapFinish(raw: string, refusal: boolean): LanguageModelV4FinishReason['unified'] {
-  switch (raw) {
-    case 'stop':
-      return refusal ? 'content-filter' : 'stop';
-    case 'length':
-      return 'length';
-    case 'content_filter':
-      return 'content-filter';
-    case 'function_call':
-    case 'tool_calls':
-      return 'tool-calls';
-    default:
-      return 'other';
-  }
-}
-
-interface CompatibleUsage {
-  prompt_tokens?: number | null;
-  completion_tokens?: number | null;
-  prompt_tokens_details?: { cached_tokens?: number | null } | null;
-  completion_tokens_details?: { reasoning_tokens?: number | null } | null;
-}
-
-function convertUsage(usage: CompatibleUsage | undefined): LanguageModelV4Usage {
-  if (usage == null)
-    return {
-      inputTokens: {
-        total: undefined,
-        noCache: undefined,
-        cacheRead: undefined,
-        cacheWrite: undefined,
-      },
-      outputTokens: { total: undefined, text: undefined, reasoning: undefined },
-    };
-  const prompt = usage.prompt_tokens ?? 0;
-  const completion = usage.completion_tokens ?? 0;
-  const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
-  const reasoning = usage.completion_tokens_details?.reasoning_tokens ?? 0;
-  return {
-    inputTokens: {
-      total: prompt,
-      noCache: prompt - cached,
-      cacheRead: cached,
-      cacheWrite: undefined,
-    },
-    outputTokens: {
-      total: completion,
-      text: Math.max(0, completion - reasoning),
-      reasoning,
-    },
-    raw: usage as never,
-  };
-}
-
-type Chunk = {
-  id?: unknown;
-  model?: unknown;
-  created?: unknown;
-  error?: unknown;
-  usage?: CompatibleUsage | null;
-  choices?: {
-    finish_reason?: unknown;
-    delta?: {
-      content?: unknown;
-      reasoning_content?: unknown;
-      reasoning?: unknown;
-      refusal?: unknown;
-    } | null;
-  }[];
-};
-
-/**
- * The parts of an OpenAI-compatible SSE body, as the SDK's provider makes them for a text
- * answer: stream-start, response-metadata, text/reasoning start, delta and end, error, finish.
- */
-export function parseCompatibleStream(
-  reader: BodyReader,
-  slot: Slot,
-  warnings: LanguageModelV4StreamPart extends infer P
-    ? P extends { type: 'stream-start'; warnings: infer W }
-      ? W
-      : never
-    : never,
-  metadataKey: string,
-): ReadableStream<LanguageModelV4StreamPart> {
-  const decoder = new TextDecoder();
-  let rest = ''; // an incomplete line
-  let data = '';
-  let dataLines = 0;
-  let first = true;
-  let metadata = false;
-  let text = false;
-  let reasoning = false;
-  let refusal = false;
-  let rawFinish: string | undefined;
-  let failed = false;
-  let usage: CompatibleUsage | undefined;
-  let out!: ReadableStreamDefaultController<LanguageModelV4StreamPart>;
-  let given = 0;
-  const put = (part: LanguageModelV4StreamPart) => {
-    given++;
-    out.enqueue(part);
-  };
-
-  const textDelta = (delta: string) => {
-    if (reasoning) {
-      put({ type: 'reasoning-end', id: 'reasoning-0' });
-      reasoning = false;
-    }
-    if (!text) {
-      put({ type: 'text-start', id: 'txt-0' });
-      text = true;
-    }
-    put({ type: 'text-delta', id: 'txt-0', delta });
-  };
-  const reasoningDelta = (delta: string) => {
-    if (text) {
-      put({ type: 'text-end', id: 'txt-0' });
-      text = false;
-    }
-    if (!reasoning) {
-      put({ type: 'reasoning-start', id: 'reasoning-0' });
-      reasoning = true;
-    }
-    put({ type: 'reasoning-delta', id: 'reasoning-0', delta });
-  };
-
-  const event = (json: string) => {
-    if (json === '[DONE]') return;
-    let chunk: Chunk;
-    try {
-      chunk = JSON.parse(json) as Chunk;
-      if (chunk === null || typeof chunk !== 'object') throw new Error('not an object');
-    } catch (cause) {
-      failed = true;
-      rawFinish = undefined;
-      put({
-        type: 'error',
-        error: new Error(`Invalid JSON in the stream: ${json}`, { cause }),
-      });
-      return;
-    }
-    if ('error' in chunk) {
-      failed = true;
-      rawFinish = undefined;
-      put({ type: 'error', error: chunk.error });
-      return;
-    }
-    if (!metadata && (chunk.id != null || chunk.model != null || chunk.created)) {
-      metadata = true;
-      put({
-        type: 'response-metadata',
-        id: typeof chunk.id === 'string' ? chunk.id : undefined,
-        modelId: typeof chunk.model === 'string' ? chunk.model : undefined,
-        timestamp:
-          typeof chunk.created === 'number' && chunk.created
-            ? new Date(chunk.created * 1000)
-            : undefined,
-      });
-    }
-    if (chunk.usage != null) usage = chunk.usage;
-    const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
-    if (choice == null) return;
-    if (typeof choice.finish_reason === 'string') rawFinish = choice.finish_reason;
-    const delta = choice.delta;
-    if (delta == null) return;
-    const thought = delta.reasoning_content ?? delta.reasoning;
-    if (typeof thought === 'string' && thought) reasoningDelta(thought);
-    const content = delta.content;
-    if (typeof content === 'string') {
-      if (content) textDelta(content);
-    } else if (Array.isArray(content)) {
-      for (const part of content as { type?: unknown; text?: unknown; thinking?: unknown }[]) {
-        if (part?.type === 'text' && typeof part.text === 'string' && part.text)
-          textDelta(part.text);
-        else if (part?.type === 'thinking' && Array.isArray(part.thinking)) {
-          const t = (part.thinking as { type?: unknown; text?: unknown }[])
-            .filter((c) => c?.type === 'text' && typeof c.text === 'string')
-            .map((c) => c.text as string)
-            .join('');
-          if (t) reasoningDelta(t);
-        }
-      }
-    }
-    if (typeof delta.refusal === 'string' && delta.refusal) {
-      refusal = true;
-      textDelta(delta.refusal);
-    }
-  };
-
-  /** One decoded piece of the body: complete lines are read, the last partial one kept. */
-  const feed = (piece: string) => {
-    if (first) {
-      first = false;
-      if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
-    }
-    let s = rest ? rest + piece : piece;
-    if (s.includes('\r')) {
-      // CR LF and a lone CR end lines too (a CR last may be half of a CR LF: kept).
-      const tail = s.endsWith('\r') ? '\r' : '';
-      s = (tail ? s.slice(0, -1) : s).replace(/\r\n?/g, '\n') + tail;
-    }
-    let start = 0;
-    for (let nl = s.indexOf('\n'); nl !== -1; nl = s.indexOf('\n', start)) {
-      if (nl === start) {
-        if (dataLines) event(data);
-        data = '';
-        dataLines = 0;
-      } else if (s.startsWith('data:', start)) {
-        const v = s.slice(s.charCodeAt(start + 5) === 32 ? start + 6 : start + 5, nl);
-        data = dataLines++ ? `${data}\n${v}` : v;
-      }
-      // Other fields (event, id, retry) and comments: the SDK reads only the data.
-      start = nl + 1;
-    }
-    rest = start < s.length ? s.slice(start) : '';
-  };
-
-  const end = () => {
-    if (reasoning) put({ type: 'reasoning-end', id: 'reasoning-0' });
-    if (text) put({ type: 'text-end', id: 'txt-0' });
-    let finishReason: LanguageModelV4FinishReason;
-    if (rawFinish != null)
-      finishReason = { unified: mapFinish(rawFinish, refusal), raw: rawFinish };
-    else {
-      finishReason = { unified: 'error', raw: undefined };
-      if (!failed)
-        put({
-          type: 'error',
-          error: new Error('Response stream ended without a finish reason.'),
-        });
-    }
-    put({
-      type: 'finish',
-      finishReason,
-      usage: convertUsage(usage),
-      providerMetadata: { [metadataKey]: {} },
-    });
-  };
-
-  return new ReadableStream<LanguageModelV4StreamPart>({
-    start(c) {
-      out = c;
-      c.enqueue({ type: 'stream-start', warnings });
-    },
-    // One pull per read asked for: it reads the body until it has a part to give (a piece of
-    // the body may hold no whole event).
-    async pull(c) {
-      const before = given;
-      do {
-        let r: { done?: boolean; value?: Uint8Array };
-        try {
-          r = await reader.read();
-        } catch (e) {
-          c.error(readError(e, slot));
-          return;
-        }
-        if (r.done) {
-          // An event without its closing blank line is dropped, as the SDK's parser does.
-          end();
-          c.close();
-          return;
-        }
-        feed(decoder.decode(r.value!, { stream: true }));
-      } while (given === before);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
 }
