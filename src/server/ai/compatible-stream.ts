@@ -17,6 +17,7 @@ export interface BodyReader {
   cancel(reason?: unknown): Promise<void>;
 }
 
+/** What leanFetch kept of a successful answer: its body, and what an error about it names. */
 export interface Slot {
   body?: BodyReader;
   url: string;

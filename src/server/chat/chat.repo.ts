@@ -11,12 +11,16 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import { debitSql } from '../billing/credits.repo.ts';
 import { openTurnQuery } from './open-turn.repo.ts';
 import type { Db } from '../db/client.ts';
-import { preparedSql } from '../db/prepared.ts';
 import {
-  creditHolds,
+  finishReplySql,
+  insertTurnSql,
+  turnValues,
+  type FinishedReply,
+  type TurnRow,
+} from './turn-writes.repo.ts';
+import {
   friendNotes,
   memories,
   messages,
@@ -36,78 +40,7 @@ export interface TurnHold {
   at: Date;
 }
 
-/** The fields a turn's two new rows are stored with (the rest take their defaults). */
-type TurnRow = Pick<
-  NewMessage,
-  'subjectId' | 'role' | 'content' | 'img' | 'speaker' | 'model' | 'status'
->;
-
 const messageColumns = Object.entries(getTableColumns(messages));
-
-const TURN_FIELDS = ['subjectId', 'role', 'content', 'img', 'speaker', 'model', 'status'] as const;
-/** A TurnRow as insertTurnSql's placeholders (`prefix` + field), with the columns' defaults. */
-const turnValues = (prefix: string, m: TurnRow) => {
-  const d = { content: '', img: null, speaker: '', model: '', status: 'done' };
-  const out: Record<string, unknown> = {};
-  for (const k of TURN_FIELDS) out[prefix + k] = m[k] ?? d[k as keyof typeof d] ?? null;
-  return out;
-};
-
-/** What a streamed answer is stored with when it ends (chatRepo.finishReply). */
-export type FinishedReply = Pick<
-  MessageRow,
-  | 'content'
-  | 'hidden'
-  | 'citations'
-  | 'model'
-  | 'inputTokens'
-  | 'cachedInputTokens'
-  | 'outputTokens'
->;
-
-const finishReplySql = preparedSql('chat_finish_reply', () => {
-  const p = (k: keyof FinishedReply | 'id') => sql.placeholder(k);
-  // New text: the search index (words) is remade by the next search.
-  return sql`update ${messages} set content = ${p('content')}::text, status = 'done',
-    hidden = ${p('hidden')}::boolean, citations = ${p('citations')}::jsonb,
-    model = ${p('model')}::text, input_tokens = ${p('inputTokens')}::int,
-    cached_input_tokens = ${p('cachedInputTokens')}::int,
-    output_tokens = ${p('outputTokens')}::int, words = null, updated_at = now()
-    where id = ${p('id')}::int returning *`;
-});
-
-/**
- * insertTurn's statement with a hold (AskFriend's, so prepared once). The rows go in in the
- * order of their values (the question first, so the lower id); the hold takes the larger id,
- * the reply's, and only when both rows were stored.
- */
-const insertTurnSql = preparedSql('chat_insert_turn', () => {
-  const value = (ord: number, prefix: string) => {
-    const p = (k: (typeof TURN_FIELDS)[number]) => sql.placeholder(prefix + k);
-    return sql`(${sql.raw(String(ord))}, ${p('subjectId')}::int, ${p('role')}::text,
-      ${p('content')}::text, ${p('img')}::text, ${p('speaker')}::text, ${p('model')}::text,
-      ${p('status')}::text)`;
-  };
-  return sql`
-    with debited as (${debitSql(sql.placeholder('userId'), sql.placeholder('amount'))}),
-    turn as (
-      insert into ${messages} (subject_id, role, content, img, speaker, model, status)
-      select v.subject_id, v.role, v.content, v.img, v.speaker, v.model, v.status
-      from (values ${value(1, 'u')}, ${value(2, 'r')})
-        as v(ord, subject_id, role, content, img, speaker, model, status)
-      where exists (select 1 from debited)
-      order by v.ord
-      returning *
-    ),
-    held as (
-      insert into ${creditHolds} (user_id, amount, created_at, reply_id)
-      select ${sql.placeholder('userId')}::int, ${sql.placeholder('amount')}::int,
-        ${sql.placeholder('at')}::timestamptz, max(id)
-      from turn having count(*) = 2
-      returning id
-    )
-    select turn.*, (select id from held) as hold_id from turn order by turn.id`;
-});
 
 /** A `messages` row as the driver answered it to raw SQL, as Drizzle would have mapped it. */
 function toMessageRow(raw: Record<string, unknown>): MessageRow {
