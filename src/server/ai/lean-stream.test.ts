@@ -1,4 +1,4 @@
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
@@ -147,10 +147,12 @@ describe('lean OpenAI-compatible stream', () => {
 
 describe('lean stream over HTTP (the product resolver)', () => {
   let url = '';
-  let answer: (res: ServerResponse) => void = () => {};
+  /** How the provider answers; it gets the request and its body too. */
+  let answer: (res: ServerResponse, req: IncomingMessage, body: string) => void = () => {};
   const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => answer(res));
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => answer(res, req, body));
   });
   beforeAll(async () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -160,10 +162,22 @@ describe('lean stream over HTTP (the product resolver)', () => {
     server.closeAllConnections();
     server.close();
   });
-  const model = () =>
+  /** The product's resolver for a provider at `base` (this server unless said). */
+  const resolverAt = (base = url, more: Record<string, string> = {}) =>
     createModelResolver(
-      loadConfig({ OPENAI_COMPATIBLE_BASE_URL: url, OPENAI_COMPATIBLE_MODELS: 'fake' }),
-    ).resolve('fake').model!;
+      loadConfig({ OPENAI_COMPATIBLE_BASE_URL: base, OPENAI_COMPATIBLE_MODELS: 'fake', ...more }),
+    );
+  const model = (base?: string, more?: Record<string, string>) =>
+    resolverAt(base, more).resolve('fake').model!;
+  /** Sends its first delta (and `more`), then holds the answer open; resolves when it closes. */
+  const holdOpen = (more = '') =>
+    new Promise<void>((closed) => {
+      answer = (res) => {
+        sse(res);
+        res.write(chunk({ content: 'first ' }) + more);
+        res.on('close', () => closed());
+      };
+    });
   const sse = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream' });
 
   it('streams the recorded answer written in pieces', async () => {
@@ -200,10 +214,7 @@ describe('lean stream over HTTP (the product resolver)', () => {
     expect((err as APICallError).message).toBe('boom');
 
     calls = 0;
-    const resolver = createModelResolver(
-      loadConfig({ OPENAI_COMPATIBLE_BASE_URL: url, OPENAI_COMPATIBLE_MODELS: 'fake' }),
-    );
-    const engine = createEngine(resolver, pino({ level: 'silent' }), {
+    const engine = createEngine(resolverAt(), pino({ level: 'silent' }), {
       attempts: 3,
       baseDelayMs: 1,
       idleTimeoutMs: 30_000,
@@ -241,55 +252,30 @@ describe('lean stream over HTTP (the product resolver)', () => {
 
   it('sends the SDK request as fetch would: its headers and its JSON body', async () => {
     let seen: { headers: Record<string, unknown>; body: string } | null = null;
-    const server2 = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-      req.on('end', () => {
-        seen = { headers: req.headers, body };
-        sse(res);
-        res.end(RECORDED);
-      });
-    });
-    await new Promise<void>((r) => server2.listen(0, '127.0.0.1', r));
-    try {
-      const base = `http://127.0.0.1:${(server2.address() as AddressInfo).port}/v1`;
-      const m = createModelResolver(
-        loadConfig({
-          OPENAI_COMPATIBLE_BASE_URL: base,
-          OPENAI_COMPATIBLE_MODELS: 'fake',
-          OPENAI_COMPATIBLE_API_KEY: 'k-123',
-        }),
-      ).resolve('fake').model!;
-      const ps = await parts(m);
-      expect(texts(ps).join('')).toBe(HEBREW.join(''));
-      expect(seen!.headers['content-type']).toBe('application/json');
-      expect(seen!.headers.authorization).toBe('Bearer k-123');
-      const body = JSON.parse(seen!.body) as { stream: boolean; messages: { content: string }[] };
-      expect(body.stream).toBe(true);
-      expect(body.messages.at(-1)!.content).toBe('מי אתה?');
-    } finally {
-      server2.closeAllConnections();
-      server2.close();
-    }
+    answer = (res, req, body) => {
+      seen = { headers: req.headers, body };
+      sse(res);
+      res.end(RECORDED);
+    };
+    const ps = await parts(model(url, { OPENAI_COMPATIBLE_API_KEY: 'k-123' }));
+    expect(texts(ps).join('')).toBe(HEBREW.join(''));
+    expect(seen!.headers['content-type']).toBe('application/json');
+    expect(seen!.headers.authorization).toBe('Bearer k-123');
+    const body = JSON.parse(seen!.body) as { stream: boolean; messages: { content: string }[] };
+    expect(body.stream).toBe(true);
+    expect(body.messages.at(-1)!.content).toBe('מי אתה?');
   });
 
   it('an engine that stops reading (an error in the stream) ends the request', async () => {
-    let closed!: () => void;
-    const serverClosed = new Promise<void>((r) => (closed = r));
-    answer = (res) => {
-      sse(res);
-      res.write(chunk({ content: 'first ' }));
-      res.write(`data: ${JSON.stringify({ error: { message: 'overloaded' } })}\n\n`);
-      // The provider keeps the connection open: only the reader's cancel closes it.
-      res.on('close', () => closed());
-    };
-    const engine = createEngine(
-      createModelResolver(
-        loadConfig({ OPENAI_COMPATIBLE_BASE_URL: url, OPENAI_COMPATIBLE_MODELS: 'fake' }),
-      ),
-      pino({ level: 'silent' }),
-      { attempts: 1, baseDelayMs: 1, idleTimeoutMs: 30_000 },
+    // The provider keeps the connection open: only the reader's cancel closes it.
+    const serverClosed = holdOpen(
+      `data: ${JSON.stringify({ error: { message: 'overloaded' } })}\n\n`,
     );
+    const engine = createEngine(resolverAt(), pino({ level: 'silent' }), {
+      attempts: 1,
+      baseDelayMs: 1,
+      idleTimeoutMs: 30_000,
+    });
     const err = await engine
       .stream(
         {
@@ -310,36 +296,20 @@ describe('lean stream over HTTP (the product resolver)', () => {
 
   it('a redirect is followed, as fetch follows it, and the answer streams', async () => {
     let hits = 0;
-    const server3 = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        hits++;
-        if (req.url!.startsWith('/old/')) {
-          res.writeHead(307, { location: req.url!.replace('/old/', '/new/') });
-          res.end();
-          return;
-        }
-        sse(res);
-        res.end(RECORDED);
-      });
-    });
-    await new Promise<void>((r) => server3.listen(0, '127.0.0.1', r));
-    try {
-      const port = (server3.address() as AddressInfo).port;
-      const m = createModelResolver(
-        loadConfig({
-          OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${port}/old/v1`,
-          OPENAI_COMPATIBLE_MODELS: 'fake',
-        }),
-      ).resolve('fake').model!;
-      const ps = await parts(m);
-      expect(texts(ps).join('')).toBe(HEBREW.join(''));
-      // Ours (307), then fetch's own: the old address and the new one.
-      expect(hits).toBe(3);
-    } finally {
-      server3.closeAllConnections();
-      server3.close();
-    }
+    answer = (res, req) => {
+      hits++;
+      if (req.url!.startsWith('/old/')) {
+        res.writeHead(307, { location: req.url!.replace('/old/', '/') });
+        res.end();
+        return;
+      }
+      sse(res);
+      res.end(RECORDED);
+    };
+    const ps = await parts(model(url.replace('/v1', '/old/v1')));
+    expect(texts(ps).join('')).toBe(HEBREW.join(''));
+    // Ours (307), then fetch's own: the old address and the new one.
+    expect(hits).toBe(3);
   });
 
   it('a provider that refuses the connection is a retryable APICallError, as with fetch', async () => {
@@ -347,29 +317,19 @@ describe('lean stream over HTTP (the product resolver)', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    const m = createModelResolver(
-      loadConfig({
-        OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${port}/v1`,
-        OPENAI_COMPATIBLE_MODELS: 'fake',
-      }),
-    ).resolve('fake').model!;
-    const err = await m.doStream({ prompt }).then(
-      () => null,
-      (e: unknown) => e,
-    );
+    const err = await model(`http://127.0.0.1:${port}/v1`)
+      .doStream({ prompt })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(APICallError.isInstance(err)).toBe(true);
     expect((err as APICallError).isRetryable).toBe(true);
     expect((err as APICallError).message).toMatch(/Cannot connect to API/);
   });
 
   it('an abort ends the stream with the abort, and the server sees the request closed', async () => {
-    let closed!: () => void;
-    const serverClosed = new Promise<void>((r) => (closed = r));
-    answer = (res) => {
-      sse(res);
-      res.write(chunk({ content: 'first ' }));
-      res.on('close', () => closed());
-    };
+    const serverClosed = holdOpen();
     const ac = new AbortController();
     const { stream } = await model().doStream({ prompt, abortSignal: ac.signal });
     const r = stream.getReader();
