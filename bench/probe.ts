@@ -46,11 +46,6 @@ export type ProbeMessage =
   | { type: 'profile-start' }
   | { type: 'profile-stop'; file: string };
 
-const cpuNow = () => {
-  const u = process.cpuUsage();
-  return u.user + u.system;
-};
-
 export function startProbe() {
   let peak = process.memoryUsage.rss();
   let beforeCallUs = 0;
@@ -86,8 +81,9 @@ export function startProbe() {
     return query.apply(this, a);
   } as typeof pg.Client.prototype.query;
   subscribe('http.server.request.start', () => {
-    arrived = cpuNow();
-    arrivedSys = process.cpuUsage().system;
+    const u = process.cpuUsage();
+    arrived = u.user + u.system;
+    arrivedSys = u.system;
     if (threads) arrivedMain = mainNow();
     arrivedAt = performance.now();
     arrivedHr = hrUs();
@@ -97,8 +93,9 @@ export function startProbe() {
   // lean request uses publish on the same channel): the model call.
   subscribe('undici:request:create', () => {
     if (arrived === null) return;
-    beforeCallUs += cpuNow() - arrived;
-    beforeCallSysUs += process.cpuUsage().system - arrivedSys;
+    const u = process.cpuUsage();
+    beforeCallUs += u.user + u.system - arrived;
+    beforeCallSysUs += u.system - arrivedSys;
     if (threads) beforeCallMainUs += mainNow() - arrivedMain;
     beforeCallMs += performance.now() - arrivedAt;
     if (inspector) windows.push([arrivedHr, hrUs()]);
