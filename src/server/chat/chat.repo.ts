@@ -20,14 +20,7 @@ import {
   type FinishedReply,
   type TurnRow,
 } from './turn-writes.repo.ts';
-import {
-  friendNotes,
-  memories,
-  messages,
-  readingHorizons,
-  subjects,
-  users,
-} from '../db/schema.ts';
+import { friendNotes, memories, messages, readingHorizons, subjects, users } from '../db/schema.ts';
 
 export type SubjectRow = typeof subjects.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
