@@ -58,7 +58,7 @@ export async function buildApp(deps: Deps) {
   // In this order: ids and headers on every answer, compression, cookies (the rate limit
   // reads the session), the global /api limit, then the routes.
   registerRequestIdHeader(app);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     google: !!deps.google,
     mediaOrigins: [...deps.config.CSP_MEDIA_ORIGINS, ...storageOrigins(deps.config)],
     paymentOrigin: deps.payments.frameOrigins[0],

@@ -117,6 +117,26 @@ describe('security headers', () => {
     });
     expect(xsrf(spoofed)?.secure).toBeFalsy();
   });
+
+  it('a page is given the XSRF cookie; a Bearer caller, who uses no cookies, is not', async () => {
+    const token = await userWithSession(t, 'xsrf-bearer@example.com');
+    const ask = { action: 'GetFriends' };
+    const bearer = await rpc(t.app, ask, { bearer: token });
+    expect(bearer.body.Error).toBe(0);
+    expect(bearer.cookies['XSRF-TOKEN']).toBeUndefined();
+    // The same answer carries the security headers.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: JSON.stringify(ask),
+    });
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    // A browser with neither cookie yet (before it signs in) is given one.
+    const page = await rpc(t.app, ask);
+    expect(page.cookies['XSRF-TOKEN']).toMatch(/^[\w-]{20,}$/);
+  });
 });
 
 describe('the web client', () => {

@@ -57,8 +57,13 @@ export function requestInfo(request: FastifyRequest, reply: FastifyReply, httpsU
   };
 }
 
-/** Double submit: the XSRF cookie is readable by our page only, which copies it into a header. */
+/**
+ * Double submit: the XSRF cookie is readable by our page only, which copies it into a header.
+ * A caller that signs its requests with `Authorization: Bearer` uses no cookies (and needs no
+ * XSRF check): it is given none.
+ */
 export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply, httpsUrl: boolean) {
+  if (request.headers.authorization?.startsWith('Bearer ')) return;
   const secure = overHttps(request, httpsUrl);
   if (!request.cookies[XSRF_COOKIE]) {
     reply.setCookie(XSRF_COOKIE, newToken(), {
