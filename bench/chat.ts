@@ -12,6 +12,7 @@
  *   CHAT_BENCH=prompt          the prompt-size figures instead (bench/chat-prompt.ts)
  *   BENCH_ONLY=ttft,tokens,flat,streams   only these parts (a quicker look at one figure)
  *   BENCH_PAUSE_MS (300)       pause after each turn of the one-chat figures (0: back to back)
+ *   BENCH_EACH=1               prints each one-chat turn's CPU before its model call
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -77,11 +78,14 @@ async function measure(t: Target, server: Child): Promise<Figures> {
     f.ttft1 = median(one.results.map((r) => r.ttft)) - PROVIDER_TTFT;
     f.turnCpuMs = (s1.cpuUs - s0.cpuUs) / 1000 / 30;
     f.beforeCallCpuMs = s1.beforeCalls ? s1.beforeCallUs / 1000 / s1.beforeCalls : NaN;
+    f.beforeCallCpuMedMs = median(s1.beforeCallEach) / 1000;
+    if (process.env.BENCH_EACH)
+      say(`each: ${s1.beforeCallEach.map((u) => (u / 1000).toFixed(1)).join(' ')}`);
     // Of the added time to the first token, the part before the model call (the rest is
     // from the provider's first byte to the client's).
     f.beforeCallWallMs = s1.beforeCalls ? s1.beforeCallMs / s1.beforeCalls : NaN;
     say(
-      `1 chat: +${f.ttft1.toFixed(1)} ms to first token (${f.beforeCallWallMs.toFixed(1)} ms of it before the model call), ${f.beforeCallCpuMs.toFixed(2)} ms CPU before the call`,
+      `1 chat: +${f.ttft1.toFixed(1)} ms to first token (${f.beforeCallWallMs.toFixed(1)} ms of it before the model call), ${f.beforeCallCpuMs.toFixed(2)} ms CPU before the call (median ${f.beforeCallCpuMedMs.toFixed(2)})`,
     );
 
     // 20 chats at once.
@@ -113,10 +117,18 @@ async function measure(t: Target, server: Child): Promise<Figures> {
   // Non-streamed turns per second, provider 0 ms.
   if (want('flat')) await flat();
   async function flat() {
+    const a = await server.stats();
     const flat = await load(300, 10, (i, w) => turn(t, w, `flat ${i} ${script(20, 0, 0)}`, false));
+    const b = await server.stats();
     f.turnsPerS = (flat.results.filter((r) => r.ok).length / flat.ms) * 1000;
     f.flatErrors = flat.results.filter((r) => !r.ok).length;
-    say(`non-streamed: ${f.turnsPerS.toFixed(1)} turns/s`);
+    // Its own CPU a turn, and the share of the run's wall time it kept a core busy: a server
+    // far from a whole core is held back by waiting (its round trips), not by its CPU.
+    f.flatCpuMs = (b.cpuUs - a.cpuUs) / 1000 / 300;
+    say(
+      `non-streamed: ${f.turnsPerS.toFixed(1)} turns/s, CPU ${f.flatCpuMs.toFixed(2)} ms a turn, ` +
+        `${(((b.cpuUs - a.cpuUs) / 1000 / flat.ms) * 100).toFixed(0)} % of a core`,
+    );
   }
 
   // N concurrent ten-second streams.
@@ -202,6 +214,7 @@ const rows: [string, string, string, (f: Figures) => number][] = [
     'beforeCallCpuMs',
     (f) => f.beforeCallCpuMs!,
   ],
+  ['  the median turn (ms)', '', 'beforeCallCpuMedMs', (f) => f.beforeCallCpuMedMs!],
   ['CPU per whole turn, 20 tokens (ms)', '', 'turnCpuMs', (f) => f.turnCpuMs!],
   [
     `${STREAMS} concurrent 10 s streams: time to finish (s)`,
@@ -212,6 +225,7 @@ const rows: [string, string, string, (f: Figures) => number][] = [
   [`${STREAMS} streams: errors`, '0', 'streamErrors', (f) => f.streamErrors!],
   [`${STREAMS} streams: server CPU (s)`, '', 'streamsCpuS', (f) => f.streamsCpuS!],
   ['non-streamed turns per second', '≥ 0.5×', 'turnsPerS', (f) => f.turnsPerS!],
+  ['  CPU per non-streamed turn (ms)', '', 'flatCpuMs', (f) => f.flatCpuMs!],
   ['idle RSS (MiB)', '≤ 200 MiB', 'idleRss', (f) => f.idleRss!],
   [`peak RSS at ${STREAMS} streams (MiB)`, '', 'peakRss', (f) => f.peakRss!],
   [`RSS ${SETTLE_S} s after the streams (MiB)`, '≤ idle +10 %', 'settledRss', (f) => f.settledRss!],

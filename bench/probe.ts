@@ -31,6 +31,9 @@ export interface ProbeStats {
   /** With BENCH_THREADS=1: the main (JavaScript) thread's part of beforeCallUs. */
   beforeCallMainUs: number;
   beforeCalls: number;
+  /** Each span's CPU (µs), in order: its median is steadier than the mean, which a few
+   * spans with a JIT compile or a garbage collection in them move. */
+  beforeCallEach: number[];
   /** Sum of the wall time (ms) over the same spans: with one turn at a time, what the
    * product adds to the first token before the model is asked. */
   beforeCallMs: number;
@@ -59,6 +62,7 @@ export function startProbe() {
   const mainNow = () =>
     Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
   let beforeCalls = 0;
+  let beforeCallEach: number[] = [];
   let arrived: number | null = null;
   let arrivedAt = 0;
   let beforeCallMs = 0;
@@ -95,6 +99,7 @@ export function startProbe() {
     if (arrived === null) return;
     const u = process.cpuUsage();
     beforeCallUs += u.user + u.system - arrived;
+    beforeCallEach.push(u.user + u.system - arrived);
     beforeCallSysUs += u.system - arrivedSys;
     if (threads) beforeCallMainUs += mainNow() - arrivedMain;
     beforeCallMs += performance.now() - arrivedAt;
@@ -137,6 +142,7 @@ export function startProbe() {
       beforeCallMainUs = 0;
       beforeCallMs = 0;
       beforeCalls = 0;
+      beforeCallEach = [];
       beforeCallStatements = 0;
       process.send!({ type: 'reset-done' });
     }
@@ -160,6 +166,7 @@ export function startProbe() {
         beforeCallSysUs,
         beforeCallMainUs,
         beforeCalls,
+        beforeCallEach,
         beforeCallMs,
         beforeCallStatements,
         lastStatements,

@@ -40,6 +40,7 @@ export async function createRuntime(
     url: config.DATABASE_URL,
     pgliteDir: config.pgliteDir,
     poolSize: config.DATABASE_POOL_SIZE,
+    keepOpen: true,
     onIdleError: (err) =>
       log.warn({ err }, 'an idle database connection broke; the pool replaces it'),
   });

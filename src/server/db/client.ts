@@ -93,18 +93,29 @@ export async function openDatabase(opts: {
   url?: string | undefined;
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /**
+   * PostgreSQL: the pool's connections are all opened at start and none is closed for being
+   * idle (the server's; tests and the admin CLI open them as needed). A burst after a quiet
+   * spell would otherwise open them then, each a new backend, inside its requests' time.
+   */
+  keepOpen?: boolean;
   /** Told when an idle PostgreSQL connection breaks (the pool replaces it). */
   onIdleError?: (err: Error) => void;
   /** An in-memory PGlite starts from this image (a `dump()` of a migrated one): tests. */
   pgliteImage?: Blob;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const max = opts.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: opts.url, max, min: opts.keepOpen ? max : 0 });
     // An idle connection the server closed (restart, failover, a dropped database) is an
     // 'error' event: without a listener it would end the process. The pool discards the
     // connection and opens another when needed; queries in flight get their own errors.
     pool.on('error', (err) => opts.onIdleError?.(err));
     await migrateLocked(opts.url);
+    if (opts.keepOpen) {
+      const open = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+      for (const c of open) c.release();
+    }
     const db = drizzlePg({ client: pool, schema });
     const pgvector = await enablePgvector((text) => pool.query(text));
     return {
