@@ -135,12 +135,17 @@ export async function buildApp(deps: Deps) {
       ...requestInfo(request, reply),
     });
     ensureXsrfCookie(request, reply);
-    if (result.stream)
+    // The model call goes out first: the SDK builds its request over a few microtask turns
+    // begun by the action, and the answer's headers are written a macrotask later, while the
+    // provider is already at work (events before then wait in the stream's backlog).
+    if (result.stream) {
+      await new Promise((resolve) => setImmediate(resolve));
       return reply
         .header('cache-control', 'no-cache')
         .header('x-accel-buffering', 'no')
         .type('text/event-stream')
         .send(sse(result.stream, request, shutdown));
+    }
     return reply.status(result.status).send(result.body);
   });
 
