@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type * as Ffi from 'ffi-rs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -50,7 +51,7 @@ export function nativeTrim(): (() => void) | null {
   mallocTrim = null;
   if (process.platform !== 'linux') return null;
   try {
-    const ffi = createRequire(import.meta.url)('ffi-rs') as typeof import('ffi-rs');
+    const ffi = createRequire(import.meta.url)('ffi-rs') as typeof Ffi;
     // Fails on musl (no libc.so.6), and so leaves the step out.
     ffi.open({ library: 'libc', path: 'libc.so.6' });
     const call = {
