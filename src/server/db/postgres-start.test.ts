@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { seedStarterContent } from '../seed/seed.ts';
+import { testDatabases } from '../test/harness.ts';
+import { openDatabase } from './client.ts';
+
+const onPostgres = testDatabases().includes('postgres');
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: loadConfig().DATABASE_URL! });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A new empty database for `fn` (its URL and name), dropped after it. */
+async function withNewDatabase(fn: (url: string, name: string) => Promise<void>) {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(`create database ${name}`));
+  const url = new URL(loadConfig().DATABASE_URL!);
+  url.pathname = `/${name}`;
+  try {
+    await fn(url.toString(), name);
+  } finally {
+    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  }
+}
+
+describe.skipIf(!onPostgres)('two instances starting on one empty PostgreSQL database', () => {
+  it('both migrate, seed and come up; the seed is written once', async () => {
+    await withNewDatabase(async (url) => {
+      const start = async () => {
+        const database = await openDatabase({ url: url, poolSize: 2 });
+        await seedStarterContent(database.db);
+        return database;
+      };
+      const results = await Promise.allSettled([start(), start(), start()]);
+      for (const r of results) if (r.status === 'fulfilled') await r.value.close();
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+
+      const d = new pg.Client({ connectionString: url });
+      await d.connect();
+      // Each seed (the starter content, the subscription types) is written once.
+      const meta = await d.query<{ key: string }>(`select key from meta order by key`);
+      const applied = await d.query<{ n: number }>(
+        `select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      await d.end();
+      expect(meta.rows.map((r) => r.key)).toEqual(['starter-content', 'subscription-types']);
+      expect(applied.rows[0]!.n).toBeGreaterThan(0);
+    });
+  });
+});
+
+/** The connections open to database `name`, from anyone but the admin client asking. */
+const connections = (name: string) =>
+  admin(async (c) => {
+    const r = await c.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
+    return r.rows[0]!.n;
+  });
+
+describe.skipIf(!onPostgres)("the server's PostgreSQL pool", () => {
+  it('keepOpen opens every connection at start; without it they open as needed', async () => {
+    await withNewDatabase(async (url, name) => {
+      const kept = await openDatabase({ url: url, poolSize: 3, keepOpen: true });
+      // A burst of requests finds its connections open: none is made inside their time.
+      expect(await connections(name)).toBe(3);
+      const rows = await Promise.all([1, 2, 3, 4].map((i) => kept.sql(`select ${i} as x`)));
+      expect(rows.map((r) => (r.rows[0] as { x: number }).x)).toEqual([1, 2, 3, 4]);
+      expect(await connections(name)).toBe(3);
+      await kept.close();
+
+      const lazy = await openDatabase({ url: url, poolSize: 3 });
+      // Only what its start used (one: the pgvector check).
+      expect(await connections(name)).toBe(1);
+      await lazy.close();
+    });
+  });
+});
