@@ -23,6 +23,8 @@ import {
 import { friendNotes, memories, messages, readingHorizons, subjects, users } from '../db/schema.ts';
 
 export type SubjectRow = typeof subjects.$inferSelect;
+/** A subject as a turn reads it (openTurn): all but its canvas, which no prompt reads. */
+export type TurnSubject = Omit<SubjectRow, 'canvas' | 'canvasBackup'>;
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
 

@@ -10,7 +10,7 @@ import { msg } from '../messages.ts';
 import { horizonSaid } from '../reading/horizon.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import type { MessageRow, SubjectRow } from './chat.repo.ts';
+import type { MessageRow, SubjectRow, TurnSubject } from './chat.repo.ts';
 import {
   createSubjectWithGreeting,
   openedFriend,
@@ -69,7 +69,7 @@ export function chatService(
 
   async function launch(
     reply: MessageRow,
-    subject: SubjectRow,
+    subject: TurnSubject,
     prompt: Awaited<ReturnType<typeof buildTurnPrompt>>,
     ctx: Ctx,
   ) {

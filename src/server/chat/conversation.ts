@@ -7,7 +7,7 @@ import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../friends/friends.service.ts';
 import { msg } from '../messages.ts';
 import type { Ctx, SessionUser } from '../rpc/context.ts';
-import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
+import type { ChatRepo, MessageRow, SubjectRow, TurnSubject } from './chat.repo.ts';
 import { parseMarkers } from './markers.ts';
 
 /** The character and the caller's level on it; a caller with no right to watch is refused. */
@@ -136,7 +136,12 @@ export function toChatMessage(
 }
 
 /** The finished reply as AskFriend answers it (and the last event of its stream carries). */
-export function toAnswer(m: MessageRow, subject: SubjectRow, showModel: boolean, failText: string) {
+export function toAnswer(
+  m: MessageRow,
+  subject: TurnSubject,
+  showModel: boolean,
+  failText: string,
+) {
   const markers = parseMarkers(m.content);
   const failed = m.status === 'failed';
   return {

@@ -2,7 +2,7 @@ import type { ChatEngine } from '../ai/engine.ts';
 import type { OfflineMaterial } from '../ai/offline.ts';
 import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
 import type { Jobs } from '../platform/jobs.ts';
-import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
+import type { ChatRepo, MessageRow, TurnSubject } from './chat.repo.ts';
 import { foldSplit } from './prompt.ts';
 import { inHistory } from './conversation.ts';
 import { factChanges, memoryPrompt, type MemoryLine } from './memory-facts.ts';
@@ -151,7 +151,7 @@ export function createMemoryKeeper(
      * `unseen`: how many messages the memory has not read (TurnPrompt.unseenByMemory). Below
      * MEMORY_EVERY the job would find nothing to do: it is not queued (most turns).
      */
-    async afterTurn(subject: SubjectRow, needsFold: boolean, lang: 'he' | 'en', unseen: number) {
+    async afterTurn(subject: TurnSubject, needsFold: boolean, lang: 'he' | 'en', unseen: number) {
       const job: Job = { subjectId: subject.id, lang };
       const key = `${subject.userId}:${subject.friendId}`;
       if (unseen >= MEMORY_EVERY && !((queued.get(key) ?? 0) > now())) {

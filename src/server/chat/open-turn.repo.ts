@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
@@ -20,6 +20,16 @@ import { passageCountsSql } from '../knowledge/chunks.repo.ts';
  * once per database as a prepared statement (a named one on PostgreSQL: parsed and planned once
  * per connection), since building and planning this statement cost more than running it.
  */
+/**
+ * The subject's columns but its canvas and the canvas's backup: no prompt reads them, and a
+ * canvas may be a long document (chatRepo.TurnSubject).
+ */
+const {
+  canvas: _canvas,
+  canvasBackup: _canvasBackup,
+  ...turnSubjectColumns
+} = getTableColumns(subjects);
+
 function buildOpenTurn(db: Db, named: boolean) {
   const speaker = alias(users, 'speaker');
   const userId = sql.placeholder('userId');
@@ -36,7 +46,7 @@ function buildOpenTurn(db: Db, named: boolean) {
       ownerEmail: users.email,
       ownerName: users.fullname,
       access: friendAccess,
-      subject: subjects,
+      subject: turnSubjectColumns,
       // Only what a prompt is made of (conversation.ts inHistory), as [id, role, content, img].
       history: sql<string>`(select coalesce(json_agg(json_build_array(m.id, m.role, m.content, m.img)
         order by m.id), '[]')::text

@@ -2,7 +2,7 @@ import { msg } from '../messages.ts';
 import type { Ctx } from '../rpc/context.ts';
 import type { Send, Streaming } from '../rpc/streaming.ts';
 import type { ChatStreamEvents } from '../../protocol/streams.ts';
-import type { ChatRepo, MessageRow, SubjectRow } from './chat.repo.ts';
+import type { ChatRepo, MessageRow, TurnSubject } from './chat.repo.ts';
 import { parseMarkers } from './markers.ts';
 import { toAnswer } from './conversation.ts';
 import type { ReplyEvent, ReplyRunner } from './reply-runner.ts';
@@ -17,7 +17,7 @@ export function replyStreamer(repo: ChatRepo, runner: ReplyRunner) {
    */
   function stream(
     reply: MessageRow,
-    subject: SubjectRow,
+    subject: TurnSubject,
     showModel: boolean,
     ctx: Ctx,
     start?: ChatStreamEvents['start'],
@@ -37,7 +37,7 @@ export function replyStreamer(repo: ChatRepo, runner: ReplyRunner) {
       if (e.type === 'restart') for (const s of subscribers) s('restart', {});
       if (e.type === 'done') {
         unfollow();
-        const answer = (s: SubjectRow) =>
+        const answer = (s: TurnSubject) =>
           resolveDone(toAnswer(e.row, s, showModel, msg('replyFailed', ctx.lang)));
         if (!parseMarkers(e.row.content).renameSubject) answer(subject);
         else

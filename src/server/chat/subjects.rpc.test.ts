@@ -5,6 +5,7 @@ import { messages } from '../db/schema.ts';
 import type { FakeOpenAI } from '../test/fake-openai.ts';
 import { rpc, testDatabases, type TestApp } from '../test/harness.ts';
 import { chatTestBed } from './chat-test-kit.ts';
+import { openTurnQuery } from './open-turn.repo.ts';
 
 describe.each(testDatabases())('subjects, markers, memory and canvas on %s', (kind) => {
   const { bed, ask, retrieve } = chatTestBed(kind);
@@ -187,6 +188,27 @@ describe.each(testDatabases())('subjects, markers, memory and canvas on %s', (ki
     const second = await call('UpdateCanvas', { subject: 'Plan', contents: 'draft 2' });
     expect(second.body).toMatchObject({ canvas: 'draft 2', backup: 'draft 1' });
     expect((await call('GetCanvas', { subject: 'Other' })).body.canvas).toBe('');
+  });
+
+  it("a turn neither reads nor changes its subject's canvas", async () => {
+    const call = (action: string, body: Record<string, unknown>) =>
+      rpc(t.app, { action, friendid: 'vered', ...body }, { bearer: token });
+    await call('UpdateCanvas', { subject: 'Canvas turn', contents: 'notes 1' });
+    await call('UpdateCanvas', { subject: 'Canvas turn', contents: 'notes 2' });
+    fake.enqueueFor('about the canvas', { text: 'Noted.' });
+    const r = await ask({
+      friendid: 'vered',
+      message: 'A word about the canvas',
+      subject: 'Canvas turn',
+    });
+    expect(r.body).toMatchObject({ Error: 0, message: 'Noted.' });
+    expect((await call('GetCanvas', { subject: 'Canvas turn' })).body).toMatchObject({
+      canvas: 'notes 2',
+      backup: 'notes 1',
+    });
+    // The turn's first read leaves it out: a canvas may be a long document.
+    for (const named of [true, false])
+      expect(openTurnQuery(t.deps.db, named).getQuery().sql).not.toMatch(/canvas/);
   });
 
   it('long conversations load page by page', async () => {

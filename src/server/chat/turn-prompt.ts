@@ -6,7 +6,7 @@ import type { FriendRow } from '../friends/friends.repo.ts';
 import type { Repos } from '../repos.ts';
 import type { SessionUser } from '../rpc/context.ts';
 import type { ChatDeps } from './chat.service.ts';
-import type { MessageRow, PromptTurn, Speaker, SubjectRow } from './chat.repo.ts';
+import type { MessageRow, PromptTurn, Speaker, TurnSubject } from './chat.repo.ts';
 import { assemblePrompt, budgetFor, type AssembledPrompt } from './prompt.ts';
 import { inHistory } from './conversation.ts';
 import type { Passage } from '../knowledge/retrieval.ts';
@@ -36,7 +36,7 @@ export type TurnRepos = Pick<Repos, 'chat' | 'friends' | 'reading'>;
 type TurnInput = {
   me: SessionUser;
   friend: FriendRow;
-  subject: SubjectRow;
+  subject: TurnSubject;
   lang: 'he' | 'en';
   detailsfor?: string | undefined;
 };
