@@ -4,7 +4,7 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import { buildApp } from '../app.ts';
 import { messages } from '../db/schema.ts';
 import type { FakeOpenAI } from '../test/fake-openai.ts';
-import { rpc, secondInstance, testDatabases, type TestApp } from '../test/harness.ts';
+import { fetchEvents, rpc, secondInstance, testDatabases, type TestApp } from '../test/harness.ts';
 import { chatTestBed, parseSse } from './chat-test-kit.ts';
 
 describe.each(testDatabases())('chat on %s', (kind) => {
@@ -92,21 +92,17 @@ describe.each(testDatabases())('chat on %s', (kind) => {
     const words = Array.from({ length: 30 }, (_, i) => `w${i} `);
     fake.enqueueFor('long story', { tokens: words, gapMs: 40 });
     const ctrl = new AbortController();
-    const res = await fetch(`${base}/api`, {
-      method: 'POST',
-      signal: ctrl.signal,
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        authorization: `Bearer ${token}`,
-      },
-      body: JSON.stringify({
+    const res = await fetchEvents(
+      base,
+      token,
+      {
         action: 'AskFriend',
         friendid: 'holmesen',
         message: 'Tell me a long story',
         subject: 'Resume',
-      }),
-    });
+      },
+      ctrl.signal,
+    );
     const reader = res.body!.getReader();
     let got = '';
     while (!got.includes('event: delta'))

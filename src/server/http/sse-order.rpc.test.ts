@@ -2,9 +2,8 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActionsPath } from '../../protocol/paths.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai.ts';
-import { createTestApp, userWithSession, type TestApp } from '../test/harness.ts';
+import { createTestApp, fetchEvents, userWithSession, type TestApp } from '../test/harness.ts';
 
 describe('a streamed answer', () => {
   let fake: FakeOpenAI;
@@ -44,19 +43,11 @@ describe('a streamed answer', () => {
     t.app.server.on('request', onRequest);
     try {
       const { port } = t.app.server.address() as AddressInfo;
-      const res = await fetch(`http://127.0.0.1:${port}${ActionsPath}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'text/event-stream',
-          authorization: `Bearer ${token}`,
-        },
-        body: JSON.stringify({
-          action: 'AskFriend',
-          friendid: 'holmesen',
-          lang: 'en',
-          message: 'Who did it?',
-        }),
+      const res = await fetchEvents(`http://127.0.0.1:${port}`, token, {
+        action: 'AskFriend',
+        friendid: 'holmesen',
+        lang: 'en',
+        message: 'Who did it?',
       });
       const events = await res.text();
       // The provider works on the answer while the server writes its headers.

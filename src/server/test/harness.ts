@@ -39,6 +39,7 @@ import type { GoogleVerifier } from '../auth/google.ts';
 import type { GraceTimer } from '../ops/shutdown.ts';
 import { webPushSender, type PushPort } from '../push/push-sender.ts';
 import { loadVapidKeys } from '../push/vapid.ts';
+import { ActionsPath } from '../../protocol/paths.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -284,6 +285,28 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * An action POSTed over real HTTP to a listening app at `base`, signed with `token`, asking
+ * for Server-Sent Events: the response, its body read as it streams.
+ */
+export function fetchEvents(
+  base: string,
+  token: string,
+  body: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return fetch(`${base}${ActionsPath}`, {
+    method: 'POST',
+    ...(signal ? { signal } : {}),
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify(body),
+  });
 }
 
 export interface CallResult {
