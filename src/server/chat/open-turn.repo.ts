@@ -14,13 +14,6 @@ import {
 import { passageCountsSql } from '../knowledge/chunks.repo.ts';
 
 /**
- * AskFriend's first read (chatRepo.openTurn): the character with its owner and the caller's
- * access entry, the caller's subject — the one named, or the most recent — with the turns of
- * its history after the summary point (PromptTurn), the speaker, and the passage counts. Built
- * once per database as a prepared statement (a named one on PostgreSQL: parsed and planned once
- * per connection), since building and planning this statement cost more than running it.
- */
-/**
  * The subject's columns but its canvas and the canvas's backup: no prompt reads them, and a
  * canvas may be a long document (chatRepo.TurnSubject).
  */
@@ -30,6 +23,13 @@ const {
   ...turnSubjectColumns
 } = getTableColumns(subjects);
 
+/**
+ * AskFriend's first read (chatRepo.openTurn): the character with its owner and the caller's
+ * access entry, the caller's subject — the one named, or the most recent — with the turns of
+ * its history after the summary point (PromptTurn), the speaker, and the passage counts. Built
+ * once per database as a prepared statement (a named one on PostgreSQL: parsed and planned once
+ * per connection), since building and planning this statement cost more than running it.
+ */
 function buildOpenTurn(db: Db, named: boolean) {
   const speaker = alias(users, 'speaker');
   const userId = sql.placeholder('userId');
