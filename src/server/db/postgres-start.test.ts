@@ -35,7 +35,7 @@ describe.skipIf(!onPostgres)('two instances starting on one empty PostgreSQL dat
   it('both migrate, seed and come up; the seed is written once', async () => {
     await withNewDatabase(async (url) => {
       const start = async () => {
-        const database = await openDatabase({ url: url, poolSize: 2 });
+        const database = await openDatabase({ url, poolSize: 2 });
         await seedStarterContent(database.db);
         return database;
       };
