@@ -41,6 +41,11 @@ export async function createRuntime(
     pgliteDir: config.pgliteDir,
     poolSize: config.DATABASE_POOL_SIZE,
     keepOpen: true,
+    onOpenShort: (opened, err) =>
+      log.warn(
+        { err, opened, size: config.DATABASE_POOL_SIZE },
+        'not all database connections could be opened at start; the rest open when needed',
+      ),
     onIdleError: (err) =>
       log.warn({ err }, 'an idle database connection broke; the pool replaces it'),
   });

@@ -99,6 +99,11 @@ export async function openDatabase(opts: {
    * spell would otherwise open them then, each a new backend, inside its requests' time.
    */
   keepOpen?: boolean;
+  /**
+   * keepOpen could open only `opened` of its connections at start (the server's or the
+   * role's connection limit): the rest open when needed, as without keepOpen.
+   */
+  onOpenShort?: (opened: number, err: unknown) => void;
   /** Told when an idle PostgreSQL connection breaks (the pool replaces it). */
   onIdleError?: (err: Error) => void;
   /** An in-memory PGlite starts from this image (a `dump()` of a migrated one): tests. */
@@ -113,8 +118,11 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => opts.onIdleError?.(err));
     await migrateLocked(opts.url);
     if (opts.keepOpen) {
-      const open = await Promise.all(Array.from({ length: max }, () => pool.connect()));
-      for (const c of open) c.release();
+      const open = await Promise.allSettled(Array.from({ length: max }, () => pool.connect()));
+      for (const c of open) if (c.status === 'fulfilled') c.value.release();
+      const failed = open.find((c) => c.status === 'rejected');
+      const opened = open.filter((c) => c.status === 'fulfilled').length;
+      if (failed) opts.onOpenShort?.(opened, failed.reason);
     }
     const db = drizzlePg({ client: pool, schema });
     const pgvector = await enablePgvector((text) => pool.query(text));

@@ -70,7 +70,7 @@ const connections = (name: string) =>
 describe.skipIf(!onPostgres)("the server's PostgreSQL pool", () => {
   it('keepOpen opens every connection at start; without it they open as needed', async () => {
     await withNewDatabase(async (url, name) => {
-      const kept = await openDatabase({ url: url, poolSize: 3, keepOpen: true });
+      const kept = await openDatabase({ url, poolSize: 3, keepOpen: true });
       // A burst of requests finds its connections open: none is made inside their time.
       expect(await connections(name)).toBe(3);
       const rows = await Promise.all([1, 2, 3, 4].map((i) => kept.sql(`select ${i} as x`)));
@@ -78,10 +78,44 @@ describe.skipIf(!onPostgres)("the server's PostgreSQL pool", () => {
       expect(await connections(name)).toBe(3);
       await kept.close();
 
-      const lazy = await openDatabase({ url: url, poolSize: 3 });
+      const lazy = await openDatabase({ url, poolSize: 3 });
       // Only what its start used (one: the pgvector check).
       expect(await connections(name)).toBe(1);
       await lazy.close();
     });
+  });
+
+  it('keepOpen opens what a connection limit allows, says so, and the server works', async () => {
+    const role = `r_${randomBytes(4).toString('hex')}`;
+    await admin((c) => c.query(`create role ${role} login connection limit 2`));
+    try {
+      await withNewDatabase(async (url, name) => {
+        await admin((c) => c.query(`alter database ${name} owner to ${role}`));
+        const limited = new URL(url);
+        limited.username = role;
+        const short: [number, string][] = [];
+        const db = await openDatabase({
+          url: limited.toString(),
+          poolSize: 3,
+          keepOpen: true,
+          onOpenShort: (opened, err) => short.push([opened, String(err)]),
+        });
+        try {
+          // Two at most (the migration's own connection may not have ended yet on the server).
+          expect(short).toHaveLength(1);
+          const [[opened, err]] = short as [[number, string]];
+          expect(opened).toBeGreaterThanOrEqual(1);
+          expect(opened).toBeLessThanOrEqual(2);
+          expect(err).toContain('too many connections');
+          // The server works on what it opened.
+          const { rows } = await db.sql('select 41 + 1 as x');
+          expect(rows).toEqual([{ x: 42 }]);
+        } finally {
+          await db.close();
+        }
+      });
+    } finally {
+      await admin((c) => c.query(`drop role if exists ${role}`));
+    }
   });
 });
