@@ -158,8 +158,8 @@ export function parseCompatibleStream(
   let dataLines = 0;
   let first = true;
   let metadata = false;
-  let text = false;
-  let reasoning = false;
+  /** The block a delta is being written to (a text and a reasoning block never overlap). */
+  let open: 'text' | 'reasoning' | null = null;
   let refusal = false;
   let rawFinish: string | undefined;
   let failed = false;
@@ -171,28 +171,21 @@ export function parseCompatibleStream(
     out.enqueue(part);
   };
 
-  const textDelta = (delta: string) => {
-    if (reasoning) {
-      put({ type: 'reasoning-end', id: 'reasoning-0' });
-      reasoning = false;
-    }
-    if (!text) {
-      put({ type: 'text-start', id: 'txt-0' });
-      text = true;
-    }
-    put({ type: 'text-delta', id: 'txt-0', delta });
+  const ids = { text: 'txt-0', reasoning: 'reasoning-0' } as const;
+  const close = () => {
+    if (open) put({ type: `${open}-end`, id: ids[open] });
+    open = null;
   };
-  const reasoningDelta = (delta: string) => {
-    if (text) {
-      put({ type: 'text-end', id: 'txt-0' });
-      text = false;
+  const blockDelta = (kind: 'text' | 'reasoning', delta: string) => {
+    if (open !== kind) {
+      close();
+      put({ type: `${kind}-start`, id: ids[kind] });
+      open = kind;
     }
-    if (!reasoning) {
-      put({ type: 'reasoning-start', id: 'reasoning-0' });
-      reasoning = true;
-    }
-    put({ type: 'reasoning-delta', id: 'reasoning-0', delta });
+    put({ type: `${kind}-delta`, id: ids[kind], delta });
   };
+  const textDelta = (delta: string) => blockDelta('text', delta);
+  const reasoningDelta = (delta: string) => blockDelta('reasoning', delta);
 
   const event = (json: string) => {
     if (json === '[DONE]') return;
@@ -286,8 +279,7 @@ export function parseCompatibleStream(
   };
 
   const end = () => {
-    if (reasoning) put({ type: 'reasoning-end', id: 'reasoning-0' });
-    if (text) put({ type: 'text-end', id: 'txt-0' });
+    close();
     let finishReason: LanguageModelV4FinishReason;
     if (rawFinish != null)
       finishReason = { unified: mapFinish(rawFinish, refusal), raw: rawFinish };
