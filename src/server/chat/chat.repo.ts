@@ -1,21 +1,10 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  inArray,
-  lt,
-  notInArray,
-  or,
-  sql,
-} from 'drizzle-orm';
-import { openTurnQuery } from './open-turn.repo.ts';
+import { and, asc, desc, eq, gt, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
+import { openTurnQuery, parseHistory } from './open-turn.repo.ts';
 import type { Db } from '../db/client.ts';
 import {
   finishReplySql,
   insertTurnSql,
+  toMessageRow,
   turnValues,
   type FinishedReply,
   type TurnRow,
@@ -35,28 +24,7 @@ export interface TurnHold {
   at: Date;
 }
 
-const messageColumns = Object.entries(getTableColumns(messages));
-
-/** A `messages` row as the driver answered it to raw SQL, as Drizzle would have mapped it. */
-function toMessageRow(raw: Record<string, unknown>): MessageRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, col] of messageColumns) {
-    const v = raw[col.name];
-    row[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
-  }
-  return row as MessageRow;
-}
-
-/** A message of a prompt's history: one that conversation.ts's inHistory keeps. */
-export type PromptTurn = Pick<MessageRow, 'id' | 'role' | 'content' | 'img'>;
-
-/** openTurn's history: a json_agg of `[id, role, content, img]` arrays. */
-function parseHistory(raw: string): PromptTurn[] {
-  return (JSON.parse(raw) as [number, string, string, string | null][]).map(
-    ([id, role, content, img]) => ({ id, role, content, img }),
-  );
-}
-
+export type { PromptTurn } from './open-turn.repo.ts';
 /** What a turn's prompt knows of the user (chatRepo.speaker, openTurn). */
 function speakerOf(
   row:

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import type { MessageRow } from './chat.repo.ts';
 import {
   friendAccess,
   friendNotes,
@@ -93,4 +94,14 @@ export function openTurnQuery(db: Db, named: boolean) {
   if (!q) openTurnQueries.set(db, (q = { named: undefined, latest: undefined }));
   const key = named ? 'named' : 'latest';
   return (q[key] ??= buildOpenTurn(db, named));
+}
+
+/** A message of a prompt's history: one that conversation.ts's inHistory keeps. */
+export type PromptTurn = Pick<MessageRow, 'id' | 'role' | 'content' | 'img'>;
+
+/** openTurn's history: a json_agg of `[id, role, content, img]` arrays. */
+export function parseHistory(raw: string): PromptTurn[] {
+  return (JSON.parse(raw) as [number, string, string, string | null][]).map(
+    ([id, role, content, img]) => ({ id, role, content, img }),
+  );
 }

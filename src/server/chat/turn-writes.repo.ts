@@ -1,12 +1,25 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { debitSql } from '../billing/credits.repo.ts';
 import { preparedSql } from '../db/prepared.ts';
 import { creditHolds, messages } from '../db/schema.ts';
+import type { MessageRow } from './chat.repo.ts';
 
 /**
  * The prepared statements of a turn's writes (chatRepo.insertTurn, finishReply), as
  * open-turn.repo.ts holds its first read.
  */
+
+const messageColumns = Object.entries(getTableColumns(messages));
+
+/** A `messages` row as the driver answered it to raw SQL, as Drizzle would have mapped it. */
+export function toMessageRow(raw: Record<string, unknown>): MessageRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, col] of messageColumns) {
+    const v = raw[col.name];
+    row[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+  }
+  return row as MessageRow;
+}
 
 const TURN_FIELDS = ['subjectId', 'role', 'content', 'img', 'speaker', 'model', 'status'] as const;
 
