@@ -51,7 +51,6 @@ export type ProbeMessage =
 
 export function startProbe() {
   let peak = process.memoryUsage.rss();
-  let beforeCallUs = 0;
   let beforeCallSysUs = 0;
   let arrivedSys = 0;
   let beforeCallMainUs = 0;
@@ -61,7 +60,6 @@ export function startProbe() {
   const threads = process.env.BENCH_THREADS === '1';
   const mainNow = () =>
     Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
-  let beforeCalls = 0;
   let beforeCallEach: number[] = [];
   let arrived: number | null = null;
   let arrivedAt = 0;
@@ -98,13 +96,11 @@ export function startProbe() {
   subscribe('undici:request:create', () => {
     if (arrived === null) return;
     const u = process.cpuUsage();
-    beforeCallUs += u.user + u.system - arrived;
     beforeCallEach.push(u.user + u.system - arrived);
     beforeCallSysUs += u.system - arrivedSys;
     if (threads) beforeCallMainUs += mainNow() - arrivedMain;
     beforeCallMs += performance.now() - arrivedAt;
     if (inspector) windows.push([arrivedHr, hrUs()]);
-    beforeCalls++;
     beforeCallStatements += statements.length;
     lastStatements = statements;
     arrived = null;
@@ -137,11 +133,9 @@ export function startProbe() {
     }
     if (m.type === 'reset') {
       peak = process.memoryUsage.rss();
-      beforeCallUs = 0;
       beforeCallSysUs = 0;
       beforeCallMainUs = 0;
       beforeCallMs = 0;
-      beforeCalls = 0;
       beforeCallEach = [];
       beforeCallStatements = 0;
       process.send!({ type: 'reset-done' });
@@ -162,10 +156,10 @@ export function startProbe() {
         heapTotal,
         anonRss: anonKb ? Number(anonKb[1]) * 1024 : rss,
         external,
-        beforeCallUs,
+        beforeCallUs: beforeCallEach.reduce((a, b) => a + b, 0),
         beforeCallSysUs,
         beforeCallMainUs,
-        beforeCalls,
+        beforeCalls: beforeCallEach.length,
         beforeCallEach,
         beforeCallMs,
         beforeCallStatements,

@@ -1,3 +1,4 @@
+import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -139,7 +140,7 @@ export async function buildApp(deps: Deps) {
     // begun by the action, and the answer's headers are written a macrotask later, while the
     // provider is already at work (events before then wait in the stream's backlog).
     if (result.stream) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextMacrotask();
       return reply
         .header('cache-control', 'no-cache')
         .header('x-accel-buffering', 'no')
