@@ -7,50 +7,6 @@ import type { Citation } from '../../../protocol/actions/reading.ts';
 // are read without opening one.
 const CitationPopover = lazy(() => import('./citation-popover.tsx'));
 
-/** The address a citation mark carries inside the Markdown tree (never followed). */
-export const CITE_HREF = '#cite-';
-
-interface MdNode {
-  type: string;
-  value?: string;
-  url?: string;
-  children?: MdNode[];
-}
-
-const MARK = /\[(\d{1,3})\]/g;
-
-/**
- * A remark plugin: `[n]` in the text becomes a citation mark when the answer cites passage n
- * (the server kept only those). Code is never touched: its text is not a `text` node.
- */
-export function remarkCitations(numbers: Set<number>) {
-  const split = (value: string): MdNode[] => {
-    const out: MdNode[] = [];
-    let last = 0;
-    for (const m of value.matchAll(MARK)) {
-      const n = Number(m[1]);
-      if (!numbers.has(n)) continue;
-      if (m.index > last) out.push({ type: 'text', value: value.slice(last, m.index) });
-      out.push({
-        type: 'link',
-        url: `${CITE_HREF}${n}`,
-        children: [{ type: 'text', value: `${n}` }],
-      });
-      last = m.index + m[0].length;
-    }
-    if (last === 0) return [{ type: 'text', value }];
-    if (last < value.length) out.push({ type: 'text', value: value.slice(last) });
-    return out;
-  };
-  const walk = (node: MdNode) => {
-    if (!node.children || node.type === 'link') return;
-    node.children = node.children.flatMap((c) =>
-      c.type === 'text' && c.value ? split(c.value) : (walk(c), [c]),
-    );
-  };
-  return () => (tree: MdNode) => walk(tree);
-}
-
 /** Where a passage comes from, in words: "The Lighthouse · chapter 3 · page 12". */
 export function useSourceLine(c: Citation) {
   const { t } = useTranslation();

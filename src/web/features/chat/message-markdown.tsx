@@ -1,27 +1,10 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type ComponentProps } from 'react';
 import type { Citation } from '../../../protocol/actions/reading.ts';
-import { CITE_HREF, CitationMark, remarkCitations } from './citation-mark.tsx';
+import { CitationMark } from './citation-mark.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
-import Markdown, { type Components, type ExtraProps } from 'react-markdown';
-import remarkBreaks from 'remark-breaks';
-import { remarkGfmParse } from './remark-gfm-parse.ts';
+import { Markdown, type MarkdownComponents } from '../../shared/components/markdown.tsx';
 import { CopyButton } from './message-tools.tsx';
 import { prepareMessage } from './message-text.ts';
-
-type HastNode = NonNullable<ExtraProps['node']>;
-
-/** The text of a hast subtree. */
-interface AnyNode {
-  type: string;
-  value?: string;
-  children?: AnyNode[];
-}
-function textOf(node: HastNode | AnyNode | undefined): string {
-  if (!node) return '';
-  const n = node as AnyNode;
-  if (n.type === 'text') return n.value ?? '';
-  return (n.children ?? []).map((c) => textOf(c)).join('');
-}
 
 const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 const STRONG =
@@ -32,21 +15,21 @@ const STRONG =
  * blockquote or a table needs it spelled out: `dir="auto"` skips descendants that have a dir
  * of their own (every paragraph and cell here), so it would always fall back to LTR.
  */
-function directionOf(node: HastNode | undefined): 'rtl' | 'ltr' | undefined {
-  const first = STRONG.exec(textOf(node))?.[0];
+function directionOf(plain: string): 'rtl' | 'ltr' | undefined {
+  const first = STRONG.exec(plain)?.[0];
   if (!first) return undefined;
   return RTL.test(first) ? 'rtl' : 'ltr';
 }
 
 /** A code block with a copy button; the code stays left to right. */
-function CodeBlock({ node, ...props }: React.ComponentProps<'pre'> & ExtraProps) {
+function CodeBlock({ plain, ...props }: ComponentProps<'pre'> & { plain: string }) {
   const { t } = useTranslation();
   return (
     <div className="chat-md-code">
       <pre dir="ltr" {...props} />
       <CopyButton
         className="chat-md-code__copy"
-        text={textOf(node).replace(/\n$/, '')}
+        text={plain.replace(/\n$/, '')}
         label={t('chatx.copyCode')}
         testid="chat-copy-code"
       />
@@ -56,50 +39,28 @@ function CodeBlock({ node, ...props }: React.ComponentProps<'pre'> & ExtraProps)
 
 /**
  * Each block takes its own direction (dir="auto" with `unicode-bidi: plaintext` in the CSS),
- * so a Hebrew paragraph after an English one reads right; code stays left to right. Raw HTML
- * is not rendered (react-markdown shows it as text without a raw-HTML plugin), unsafe link
- * protocols are dropped by its URL filter (such a link is shown as plain text), and links
- * open in a new tab. GFM: tables (scrolling sideways in their own box, in the direction of
- * their text), autolinks, strikethrough and read-only task lists.
+ * so a Hebrew paragraph after an English one reads right; code stays left to right; tables
+ * scroll sideways in their own box, in the direction of their text. Markdown.tsx shows raw
+ * HTML as text, drops unsafe addresses and opens links in a new tab.
  */
-const components: Components = {
-  p: ({ node: _node, ...props }) => <p dir="auto" {...props} />,
-  li: ({ node: _node, ...props }) => <li dir="auto" {...props} />,
-  h1: ({ node: _node, ...props }) => <h1 dir="auto" {...props} />,
-  h2: ({ node: _node, ...props }) => <h2 dir="auto" {...props} />,
-  h3: ({ node: _node, ...props }) => <h3 dir="auto" {...props} />,
-  h4: ({ node: _node, ...props }) => <h4 dir="auto" {...props} />,
-  blockquote: ({ node, ...props }) => <blockquote dir={directionOf(node)} {...props} />,
-  table: ({ node, ...props }) => (
-    <div className="chat-md-table" dir={directionOf(node)} data-testid="chat-md-table">
+const components: MarkdownComponents = {
+  p: ({ plain: _plain, ...props }) => <p dir="auto" {...props} />,
+  li: ({ plain: _plain, ...props }) => <li dir="auto" {...props} />,
+  h1: ({ plain: _plain, ...props }) => <h1 dir="auto" {...props} />,
+  h2: ({ plain: _plain, ...props }) => <h2 dir="auto" {...props} />,
+  h3: ({ plain: _plain, ...props }) => <h3 dir="auto" {...props} />,
+  h4: ({ plain: _plain, ...props }) => <h4 dir="auto" {...props} />,
+  blockquote: ({ plain, ...props }) => <blockquote dir={directionOf(plain)} {...props} />,
+  table: ({ plain, ...props }) => (
+    <div className="chat-md-table" dir={directionOf(plain)} data-testid="chat-md-table">
       <table {...props} />
     </div>
   ),
-  td: ({ node: _node, ...props }) => <td dir="auto" {...props} />,
-  th: ({ node: _node, ...props }) => <th dir="auto" {...props} />,
+  td: ({ plain: _plain, ...props }) => <td dir="auto" {...props} />,
+  th: ({ plain: _plain, ...props }) => <th dir="auto" {...props} />,
   pre: CodeBlock,
-  code: ({ node: _node, ...props }) => <code dir="ltr" {...props} />,
-  a: LinkOrText,
-  input: ({ node: _node, ...props }) => <input {...props} disabled readOnly />,
+  code: ({ plain: _plain, ...props }) => <code dir="ltr" {...props} />,
 };
-
-/** Links open in a new tab; a link whose address was unsafe keeps its words only. */
-function LinkOrText({
-  node: _node,
-  href,
-  children,
-  ...props
-}: React.ComponentProps<'a'> & ExtraProps) {
-  return href ? (
-    <a href={href} {...props} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  ) : (
-    <span>{children}</span>
-  );
-}
-
-const remarkPlugins = [remarkGfmParse, remarkBreaks];
 
 /**
  * A message's text as Markdown (newlines are line breaks, spec part 2 §5); an answer's `[n]`
@@ -114,25 +75,17 @@ export const MessageMarkdown = memo(function MessageMarkdown({
   role: 'user' | 'assistant';
   citations?: Citation[] | undefined;
 }) {
-  const cited = useMemo(() => {
-    if (!citations?.length) return { plugins: remarkPlugins, components };
+  const mark = useMemo(() => {
+    if (!citations?.length) return undefined;
     const byN = new Map(citations.map((c) => [c.n, c]));
-    const a: Components['a'] = (props) => {
-      const c = props.href?.startsWith(CITE_HREF)
-        ? byN.get(Number(props.href.slice(CITE_HREF.length)))
-        : undefined;
-      return c ? <CitationMark citation={c} /> : <LinkOrText {...props} />;
-    };
-    return {
-      plugins: [...remarkPlugins, remarkCitations(new Set(byN.keys()))],
-      components: { ...components, a },
+    return (n: number) => {
+      const c = byN.get(n);
+      return c ? <CitationMark citation={c} /> : undefined;
     };
   }, [citations]);
   return (
     <div className="chat-markdown">
-      <Markdown remarkPlugins={cited.plugins} components={cited.components}>
-        {prepareMessage(text, role)}
-      </Markdown>
+      <Markdown text={prepareMessage(text, role)} components={components} mark={mark} />
     </div>
   );
 });

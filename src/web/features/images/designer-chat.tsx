@@ -1,8 +1,7 @@
 import { ActionIcon, Alert, Badge, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
-import Markdown from 'react-markdown';
-import remarkBreaks from 'remark-breaks';
+import { Markdown, type MarkdownComponents } from '../../shared/components/markdown.tsx';
 import type { ChatMessage } from '../../../protocol/actions/chat.ts';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog.tsx';
 import { CloseIcon, ResetIcon, SendIcon } from '../../shared/components/icons.tsx';
@@ -15,10 +14,10 @@ export const REFERENCE_MAX_WIDTH = 640;
 const FOCUS = { startMs: 300, stepMs: 300, maxMs: 10_000 };
 const MARKER = /:#(\d+)/g;
 
-const mdComponents = {
-  p: (props: object) => <p dir="auto" {...props} />,
-  li: (props: object) => <li dir="auto" {...props} />,
-  a: (props: object) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+/** Each block takes its own direction; links open in a new tab (Markdown.tsx). */
+const mdComponents: MarkdownComponents = {
+  p: ({ plain: _plain, ...props }) => <p dir="auto" {...props} />,
+  li: ({ plain: _plain, ...props }) => <li dir="auto" {...props} />,
 };
 
 /** The designer's words without its `:#<num>` markers, and the numbers they name. */
@@ -36,9 +35,7 @@ function Message({ m }: { m: ChatMessage }) {
         <img className="createimg-msg__img" src={m.img} alt={t('createImage.refAlt')} />
       ) : null}
       <div className="createimg-msg__text">
-        <Markdown remarkPlugins={[remarkBreaks]} components={mdComponents}>
-          {text}
-        </Markdown>
+        <Markdown text={text} components={mdComponents} />
       </div>
       {nums.map((n) => (
         <Badge key={n} variant="light" size="sm" data-testid="designer-marker">
@@ -157,9 +154,7 @@ export function DesignerChat({
             aria-live="polite"
           >
             <div className="createimg-msg__text">
-              <Markdown remarkPlugins={[remarkBreaks]} components={mdComponents}>
-                {splitMarkers(streamed).text}
-              </Markdown>
+              <Markdown text={splitMarkers(streamed).text} components={mdComponents} />
             </div>
           </div>
         ) : null}
