@@ -88,7 +88,7 @@ export function nativeTrim(): (() => void) | null {
 const M_TRIM_THRESHOLD = -1;
 const M_MMAP_THRESHOLD = -3;
 /** Both thresholds, fixed: a free top above it is given back; a block this big is mapped. */
-export const MALLOC_THRESHOLD = 1024 * 1024;
+const MALLOC_THRESHOLD = 1024 * 1024;
 
 /**
  * Fixes glibc's two malloc thresholds (glibc only; false elsewhere). Call it first thing.
