@@ -41,7 +41,9 @@ describe('Markdown', () => {
   it('ordered lists keep their start; headings, rules, pictures and line breaks', () => {
     const c = render(
       <Markdown
-        text={'# Title\n\n3. c\n4. d\n\n---\n\n![a cat](https://x.org/c.png "Cat")\none\ntwo'}
+        text={
+          '# Title\n\n3. c\n4. d\n\n---\n\n![a cat](https://x.org/c.png "Cat &amp; co")\none\ntwo'
+        }
       />,
     ).container;
     expect(c.querySelector('h1')).toHaveTextContent('Title');
@@ -50,7 +52,7 @@ describe('Markdown', () => {
     const img = c.querySelector('img')!;
     expect(img).toHaveAttribute('src', 'https://x.org/c.png');
     expect(img).toHaveAttribute('alt', 'a cat');
-    expect(img).toHaveAttribute('title', 'Cat');
+    expect(img).toHaveAttribute('title', 'Cat & co');
     expect(c.querySelectorAll('br')).toHaveLength(2);
   });
 

@@ -294,7 +294,7 @@ class Drawer {
           target: '_blank',
           rel: 'noopener noreferrer',
         };
-        if (link.title) props.title = link.title;
+        if (link.title) props.title = decode(link.title);
         return this.el('a', props, words, () => plainOf(link.tokens));
       }
       case 'image': {
@@ -302,7 +302,7 @@ class Drawer {
         const src = safeUrl(image.href);
         if (!src) return decode(image.text);
         const props: Record<string, unknown> = { src, alt: decode(image.text) };
-        if (image.title) props.title = image.title;
+        if (image.title) props.title = decode(image.title);
         return this.el('img', props, null, () => decode(image.text));
       }
       case 'html':
