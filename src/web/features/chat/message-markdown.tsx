@@ -2,7 +2,7 @@ import { memo, useMemo, type ComponentProps } from 'react';
 import type { Citation } from '../../../protocol/actions/reading.ts';
 import { CitationMark } from './citation-mark.tsx';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
-import { Markdown, type MarkdownComponents } from '../../shared/components/markdown.tsx';
+import { Markdown, withDir, type MarkdownComponents } from '../../shared/components/markdown.tsx';
 import { CopyButton } from './message-tools.tsx';
 import { prepareMessage } from './message-text.ts';
 
@@ -44,22 +44,22 @@ function CodeBlock({ plain, ...props }: ComponentProps<'pre'> & { plain: string 
  * HTML as text, drops unsafe addresses and opens links in a new tab.
  */
 const components: MarkdownComponents = {
-  p: ({ plain: _plain, ...props }) => <p dir="auto" {...props} />,
-  li: ({ plain: _plain, ...props }) => <li dir="auto" {...props} />,
-  h1: ({ plain: _plain, ...props }) => <h1 dir="auto" {...props} />,
-  h2: ({ plain: _plain, ...props }) => <h2 dir="auto" {...props} />,
-  h3: ({ plain: _plain, ...props }) => <h3 dir="auto" {...props} />,
-  h4: ({ plain: _plain, ...props }) => <h4 dir="auto" {...props} />,
+  p: withDir('p', 'auto'),
+  li: withDir('li', 'auto'),
+  h1: withDir('h1', 'auto'),
+  h2: withDir('h2', 'auto'),
+  h3: withDir('h3', 'auto'),
+  h4: withDir('h4', 'auto'),
   blockquote: ({ plain, ...props }) => <blockquote dir={directionOf(plain)} {...props} />,
   table: ({ plain, ...props }) => (
     <div className="chat-md-table" dir={directionOf(plain)} data-testid="chat-md-table">
       <table {...props} />
     </div>
   ),
-  td: ({ plain: _plain, ...props }) => <td dir="auto" {...props} />,
-  th: ({ plain: _plain, ...props }) => <th dir="auto" {...props} />,
+  td: withDir('td', 'auto'),
+  th: withDir('th', 'auto'),
   pre: CodeBlock,
-  code: ({ plain: _plain, ...props }) => <code dir="ltr" {...props} />,
+  code: withDir('code', 'ltr'),
 };
 
 /**

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
-import { Markdown, type MarkdownComponents } from '../../shared/components/markdown.tsx';
+import { Markdown, withDir, type MarkdownComponents } from '../../shared/components/markdown.tsx';
 import type { ChatMessage } from '../../../protocol/actions/chat.ts';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog.tsx';
 import { CloseIcon, ResetIcon, SendIcon } from '../../shared/components/icons.tsx';
@@ -15,10 +15,7 @@ const FOCUS = { startMs: 300, stepMs: 300, maxMs: 10_000 };
 const MARKER = /:#(\d+)/g;
 
 /** Each block takes its own direction; links open in a new tab (Markdown.tsx). */
-const mdComponents: MarkdownComponents = {
-  p: ({ plain: _plain, ...props }) => <p dir="auto" {...props} />,
-  li: ({ plain: _plain, ...props }) => <li dir="auto" {...props} />,
-};
+const mdComponents: MarkdownComponents = { p: withDir('p', 'auto'), li: withDir('li', 'auto') };
 
 /** The designer's words without its `:#<num>` markers, and the numbers they name. */
 export function splitMarkers(text: string): { text: string; nums: number[] } {

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Markdown, type MarkdownComponents } from '../../shared/components/markdown.tsx';
+import { Markdown, withDir, type MarkdownComponents } from '../../shared/components/markdown.tsx';
 
 /**
  * An answer's Markdown. Each block takes its own direction (dir="auto" with
@@ -7,14 +7,14 @@ import { Markdown, type MarkdownComponents } from '../../shared/components/markd
  * right; raw HTML is shown as text; links open in a new tab (Markdown.tsx).
  */
 const components: MarkdownComponents = {
-  p: ({ plain: _plain, ...props }) => <p dir="auto" {...props} />,
-  li: ({ plain: _plain, ...props }) => <li dir="auto" {...props} />,
-  h1: ({ plain: _plain, ...props }) => <h3 dir="auto" {...props} />,
-  h2: ({ plain: _plain, ...props }) => <h3 dir="auto" {...props} />,
-  h3: ({ plain: _plain, ...props }) => <h4 dir="auto" {...props} />,
-  blockquote: ({ plain: _plain, ...props }) => <blockquote dir="auto" {...props} />,
-  pre: ({ plain: _plain, ...props }) => <pre dir="ltr" {...props} />,
-  code: ({ plain: _plain, ...props }) => <code dir="ltr" {...props} />,
+  p: withDir('p', 'auto'),
+  li: withDir('li', 'auto'),
+  h1: withDir('h3', 'auto'),
+  h2: withDir('h3', 'auto'),
+  h3: withDir('h4', 'auto'),
+  blockquote: withDir('blockquote', 'auto'),
+  pre: withDir('pre', 'ltr'),
+  code: withDir('code', 'ltr'),
 };
 
 export const GroupMarkdown = memo(function GroupMarkdown({ text }: { text: string }) {

@@ -55,6 +55,19 @@ export function Markdown({ text, components = {}, mark }: MarkdownProps) {
   return <>{new Drawer(components, mark).blocks(tokens)}</>;
 }
 
+/**
+ * A replacement that draws `tag` with a fixed direction: `dir="auto"` for a block that takes
+ * its own from its first letter (with `unicode-bidi: plaintext` in the CSS), `ltr` for code.
+ */
+export function withDir<K extends Tag>(tag: K, dir: 'auto' | 'ltr' | 'rtl') {
+  return function Directed({
+    plain: _plain,
+    ...props
+  }: JSX.IntrinsicElements[K] & { plain: string }) {
+    return createElement(tag, { ...props, dir });
+  };
+}
+
 const SAFE_SCHEME = /^(https?|ircs?|mailto|xmpp)$/i;
 
 /**
