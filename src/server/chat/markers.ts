@@ -44,8 +44,16 @@ export function parseMarkers(text: string): Markers {
   return m;
 }
 
-/** The rules as the model reads them, in the conversation's language. */
+/** The rules as the model reads them, in the conversation's language (built once each). */
+const rules = new Map<string, string>();
 export function markerRules(lang: 'he' | 'en', canNavigate: boolean): string {
+  const key = `${lang}${canNavigate ? '+' : ''}`;
+  let text = rules.get(key);
+  if (text === undefined) rules.set(key, (text = buildMarkerRules(lang, canNavigate)));
+  return text;
+}
+
+function buildMarkerRules(lang: 'he' | 'en', canNavigate: boolean): string {
   if (lang === 'he') {
     return [
       'כללי סימון מיוחדים (השתמש/י בהם רק כשהם מתאימים, ואל תסביר/י אותם למשתמש):',
