@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   directEndpoints,
@@ -187,8 +189,14 @@ const NOT_DIRECT: Record<string, string> = {
   [`POST ${AdminPath}`]: 'the admin CLI: loopback only, with a key no session has (admin tests)',
 };
 
-/** The web client: the built app's files and its pages (no data, no session needed). */
-const isWebClient = (route: string) => /^GET (\*|\/(assets|icons|sw\.js|manifest))/.test(route);
+/**
+ * The web client: its pages and the built app's files (no data, no session needed). Once the
+ * client is built, @fastify/static serves each file of the web folder at its own route.
+ */
+const isWebClient = (route: string, webDir: string) =>
+  /^GET (\*|\/(assets|icons|sw\.js|manifest))/.test(route) ||
+  (route.startsWith('GET /') &&
+    statSync(join(webDir, route.slice(5)), { throwIfNoEntry: false })?.isFile() === true);
 
 /**
  * One database: PostgreSQL when one is configured (CI), else the embedded PGlite. The refusals
@@ -237,7 +245,7 @@ describe.each(testDatabases().slice(-1))('direct endpoints refuse cleanly on %s'
     const served = servedRoutes(t.app);
     const known = (route: string) =>
       route in NOT_DIRECT ||
-      isWebClient(route) ||
+      isWebClient(route, t.deps.config.webDir) ||
       registered.some((r) => (r.endsWith(':') ? route.startsWith(r) : route === r));
     expect(served.filter((r) => !known(r))).toEqual([]);
     // And the other way: every registered endpoint is served.
