@@ -166,26 +166,12 @@ export function parseCompatibleStream(
   let usage: CompatibleUsage | undefined;
   let out!: ReadableStreamDefaultController<LanguageModelV4StreamPart>;
   let given = 0;
-  const ids = { text: 'txt-0', reasoning: 'reasoning-0' } as const;
-  /**
-   * The open block's text read in this piece of the body and not yet given. Events that came
-   * in one read (a quick provider, or a server behind on its reading) are given as one delta:
-   * the SDK's stages, the runner and the client's stream then work once for all of them. Events
-   * that come apart are given apart, as soon as each is read.
-   */
-  let pending = '';
-  const flush = () => {
-    if (!pending || !open) return;
-    given++;
-    out.enqueue({ type: `${open}-delta`, id: ids[open], delta: pending });
-    pending = '';
-  };
   const put = (part: LanguageModelV4StreamPart) => {
-    flush();
     given++;
     out.enqueue(part);
   };
 
+  const ids = { text: 'txt-0', reasoning: 'reasoning-0' } as const;
   const close = () => {
     if (open) put({ type: `${open}-end`, id: ids[open] });
     open = null;
@@ -196,7 +182,7 @@ export function parseCompatibleStream(
       put({ type: `${kind}-start`, id: ids[kind] });
       open = kind;
     }
-    pending += delta;
+    put({ type: `${kind}-delta`, id: ids[kind], delta });
   };
   const textDelta = (delta: string) => blockDelta('text', delta);
   const reasoningDelta = (delta: string) => blockDelta('reasoning', delta);
@@ -290,7 +276,6 @@ export function parseCompatibleStream(
       start = nl + 1;
     }
     rest = start < s.length ? s.slice(start) : '';
-    flush();
   };
 
   const end = () => {
