@@ -8,7 +8,7 @@
  *   DATABASE_URL=postgresql://… node bench/chat-profile.ts [turn|tokens|flat] [out.cpuprofile]
  *   turn    40 streamed turns of 2 tokens (BENCH_TURNS), one at a time (the cost before the call)
  *   tokens  40 streamed turns of 201 tokens, 20 at a time (the cost per streamed token)
- *   flat    200 non-streamed turns, 10 at a time
+ *   flat    200 non-streamed turns (BENCH_TURNS), 10 at a time
  *   sql     6 non-streamed turns one at a time, each followed by a second of quiet: lists the
  *           statements each sends after the model call (its answer, billing, analytics,
  *           push, jobs); the job queue's own polling is counted apart
@@ -76,7 +76,7 @@ try {
       ? [Number(process.env.BENCH_TURNS ?? 40), 1]
       : kind === 'tokens'
         ? [40, 20]
-        : [200, 10];
+        : [Number(process.env.BENCH_TURNS ?? 200), 10];
   await load(60, conc, play); // warm: JIT, pools, caches
   if (kind === 'sql') {
     await sqlAfterTurns(t);

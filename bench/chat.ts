@@ -3,7 +3,10 @@
  * the same fake provider stream (bench/relay.ts, the floor), measured in the same run, on
  * PostgreSQL. Each server runs in a process of its own and reports its own CPU time and
  * memory (bench/probe.ts); the provider runs in a third (bench/provider.ts).
- * Prints each goal figure of the issue as product ÷ relay; asserts nothing.
+ * Prints each goal figure of the issue as product ÷ relay; asserts nothing. Beside the
+ * non-streamed rate it gives what a turn cost PostgreSQL's own processes and the whole
+ * machine (bench/pg-cpu.ts, read from /proc when the database runs here): on two cores the
+ * rate is bound by all of it, not by the server's process alone.
  *
  *   DATABASE_URL=postgresql://… npm run bench:chat
  *   BENCH_STREAMS (500)        concurrent ten-second streams
@@ -20,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { load, median, script, start, turn, type Child, type Target } from './chat-client.ts';
+import { machineCpuUs, postgresCpuUs } from './pg-cpu.ts';
 
 if (process.env.CHAT_BENCH === 'prompt') {
   await import('./chat-prompt.ts');
@@ -127,7 +131,9 @@ async function measure(t: Target, server: Child): Promise<Figures> {
   if (want('flat')) await flat();
   async function flat() {
     const a = await server.stats();
+    const [pg0, m0] = [postgresCpuUs(), machineCpuUs()];
     const flat = await load(300, 10, (i, w) => turn(t, w, `flat ${i} ${script(20, 0, 0)}`, false));
+    const [pg1, m1] = [postgresCpuUs(), machineCpuUs()];
     const b = await server.stats();
     f.turnsPerS = (flat.results.filter((r) => r.ok).length / flat.ms) * 1000;
     f.flatErrors = flat.results.filter((r) => !r.ok).length;
@@ -137,6 +143,14 @@ async function measure(t: Target, server: Child): Promise<Figures> {
     say(
       `non-streamed: ${f.turnsPerS.toFixed(1)} turns/s, CPU ${f.flatCpuMs.toFixed(2)} ms a turn, ` +
         `${(((b.cpuUs - a.cpuUs) / 1000 / flat.ms) * 100).toFixed(0)} % of a core`,
+    );
+    // What else each turn cost this machine: PostgreSQL's processes (when it runs here), and
+    // every process together (the provider and this client too, the same for both servers).
+    if (pg0 !== null && pg1 !== null) f.flatPgCpuMs = (pg1 - pg0) / 1000 / 300;
+    if (m0 !== null && m1 !== null) f.flatMachineCpuMs = (m1 - m0) / 1000 / 300;
+    say(
+      `  a turn also cost PostgreSQL ${f.flatPgCpuMs?.toFixed(2) ?? '?'} ms of CPU; the machine, ` +
+        `all processes, ${f.flatMachineCpuMs?.toFixed(2) ?? '?'} ms`,
     );
   }
 
@@ -236,6 +250,8 @@ const rows: [string, string, string, (f: Figures) => number][] = [
   [`${STREAMS} streams: server CPU (s)`, '', 'streamsCpuS', (f) => f.streamsCpuS!],
   ['non-streamed turns per second', '≥ 0.5×', 'turnsPerS', (f) => f.turnsPerS!],
   ['  CPU per non-streamed turn (ms)', '', 'flatCpuMs', (f) => f.flatCpuMs!],
+  ['  PostgreSQL CPU per non-streamed turn (ms)', '', 'flatPgCpuMs', (f) => f.flatPgCpuMs ?? NaN],
+  ['  machine CPU per non-streamed turn (ms)', '', 'flatMachineCpuMs', (f) => f.flatMachineCpuMs!],
   ['idle RSS (MiB)', '≤ 200 MiB', 'idleRss', (f) => f.idleRss!],
   [`peak RSS at ${STREAMS} streams (MiB)`, '', 'peakRss', (f) => f.peakRss!],
   [`RSS ${SETTLE_S} s after the streams (MiB)`, '≤ idle +10 %', 'settledRss', (f) => f.settledRss!],
