@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './csp-guard.ts';
-import { shot, signedInUser } from './support.ts';
+import { createUser, shot, signedInUser } from './support.ts';
 
 /**
  * The layout defects a new user found (issue 16): measurable facts in a real browser, with
@@ -161,5 +161,41 @@ for (const lang of ['he', 'en'] as const) {
     expect(labelBox.x + labelBox.width).toBeLessThanOrEqual(pickBox.x + pickBox.width);
     await noSidewaysScroll(page);
     await shot(page, info, `layout-studio-${lang}-390`);
+  });
+
+  test(`sign-in choices keep their whole labels in ${lang}`, async ({ page }, info) => {
+    const email = await createUser(`choices-${lang}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/login?lang=${lang}`);
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-send').click();
+    const link = page.getByTestId('login-send-link');
+    const password = page.getByTestId('login-password-mode');
+    await expect(password).toBeVisible();
+    /** Each label whole (not cut) and inside its button; the two buttons' boxes. */
+    const measure = async () => {
+      for (const b of [link, password]) {
+        const label = b.locator('.mantine-Button-label');
+        expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        const box = (await b.boundingBox())!;
+        const inner = (await label.boundingBox())!;
+        expect(inner.x).toBeGreaterThanOrEqual(box.x);
+        expect(inner.x + inner.width).toBeLessThanOrEqual(box.x + box.width);
+      }
+      return [(await link.boundingBox())!, (await password.boundingBox())!];
+    };
+    // A phone: one under the other, each the form's width.
+    const [l390, p390] = await measure();
+    expect(p390.y).toBeGreaterThanOrEqual(l390.y + l390.height);
+    expect(Math.abs(l390.width - p390.width)).toBeLessThanOrEqual(1);
+    await noSidewaysScroll(page);
+    await shot(page, info, `layout-login-choices-${lang}-390`);
+    // A desktop: side by side where the two fit the form's width (the Hebrew labels do, the
+    // English ones do not), whole either way.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const [l1280, p1280] = await measure();
+    const oneRow = Math.abs(l1280.y - p1280.y) <= 1;
+    expect(oneRow).toBe(lang === 'he');
+    await shot(page, info, `layout-login-choices-${lang}-1280`);
   });
 }

@@ -55,8 +55,10 @@ export function LoginForm({ retmodule, id }: { retmodule?: string | undefined; i
           </Button>
         ) : null}
 
+        {/* Side by side where both labels fit, one under the other where they do not (a phone):
+            grown buttons are otherwise held to half the row each and cut their labels. */}
         {form.mode === 'choose' ? (
-          <Group grow gap="sm" wrap="wrap">
+          <Group grow preventGrowOverflow={false} gap="sm" wrap="wrap">
             <Button
               type="submit"
               size="md"
