@@ -108,6 +108,15 @@ describe('EditUserScreen', () => {
     });
   });
 
+  it('the full name and the notes read in the direction of what is typed', async () => {
+    answers((input) => ({ ...user, ...input }));
+    renderScreen(<EditUserScreen />, { route: '/edituser', path: '/edituser', lang: 'en' });
+    // On the input itself (Mantine would put a dir prop on its wrapper, which holds no text).
+    const name = await screen.findByLabelText(/Full name/);
+    expect(name).toHaveAttribute('dir', 'auto');
+    expect(screen.getByLabelText('Notes')).toHaveAttribute('dir', 'auto');
+  });
+
   it('a refused save says so and keeps the form', async () => {
     answers(() => ({ Error: 2, Errstr: 'The password is too short: at least 8 characters.' }));
     renderScreen(<EditUserScreen />, { route: '/edituser', path: '/edituser', lang: 'en' });
