@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './csp-guard.ts';
-import { createUser, shot, signedInUser } from './support.ts';
+import { createUser, shot, signedInUser, uniqueEmail } from './support.ts';
 
 /**
  * The layout defects a new user found (issue 16): measurable facts in a real browser, with
@@ -182,10 +182,10 @@ for (const lang of ['he', 'en'] as const) {
         expect(inner.x).toBeGreaterThanOrEqual(box.x);
         expect(inner.x + inner.width).toBeLessThanOrEqual(box.x + box.width);
       }
-      return [(await link.boundingBox())!, (await password.boundingBox())!];
+      return { l: (await link.boundingBox())!, p: (await password.boundingBox())! };
     };
     // A phone: one under the other, each the form's width.
-    const [l390, p390] = await measure();
+    const { l: l390, p: p390 } = await measure();
     expect(p390.y).toBeGreaterThanOrEqual(l390.y + l390.height);
     expect(Math.abs(l390.width - p390.width)).toBeLessThanOrEqual(1);
     await noSidewaysScroll(page);
@@ -193,9 +193,36 @@ for (const lang of ['he', 'en'] as const) {
     // A desktop: side by side where the two fit the form's width (the Hebrew labels do, the
     // English ones do not), whole either way.
     await page.setViewportSize({ width: 1280, height: 900 });
-    const [l1280, p1280] = await measure();
+    const { l: l1280, p: p1280 } = await measure();
     const oneRow = Math.abs(l1280.y - p1280.y) <= 1;
     expect(oneRow).toBe(lang === 'he');
     await shot(page, info, `layout-login-choices-${lang}-1280`);
+  });
+
+  test(`typed names and messages read in their own direction in ${lang}`, async ({ page }) => {
+    const own = en ? 'Dana Cohen' : 'דנה כהן';
+    const other = en ? 'דנה כהן' : 'Dana Cohen';
+    const page_ = en ? 'ltr' : 'rtl';
+    const otherDir = en ? 'rtl' : 'ltr';
+    const dirOf = (l: ReturnType<Page['getByTestId']>) =>
+      l.evaluate((el) => getComputedStyle(el).direction);
+    // A new reader's name (Mantine's inputs: the direction goes on the input, not around it).
+    await page.goto(`/login?lang=${lang}`);
+    await page.getByTestId('login-email').fill(uniqueEmail(`typed-${lang}`));
+    await page.getByTestId('login-send').click();
+    const name = page.getByTestId('login-fullname');
+    expect(await dirOf(name)).toBe(page_);
+    await name.fill(other);
+    expect(await dirOf(name)).toBe(otherDir);
+
+    // The group chat's message: empty it follows the page, typed it follows the text.
+    await signedInUser(page, lang, `typed-${lang}`);
+    await page.goto('/multichat');
+    const input = page.getByTestId('group-input');
+    expect(await dirOf(input)).toBe(page_);
+    await input.fill(other);
+    expect(await dirOf(input)).toBe(otherDir);
+    await input.fill(own);
+    expect(await dirOf(input)).toBe(page_);
   });
 }

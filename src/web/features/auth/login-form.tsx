@@ -3,6 +3,7 @@ import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useAppConfig } from '../../shared/api/config.ts';
 import { InfoIcon, KeyIcon, MailIcon } from '../../shared/components/core-icons.tsx';
+import { typedDir } from '../../shared/i18n/auto-dir.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 import { GoogleButton } from './google-button.tsx';
 import { useFinishSignIn } from './use-finish-sign-in.ts';
@@ -97,7 +98,8 @@ export function LoginForm({ retmodule, id }: { retmodule?: string | undefined; i
             <TextInput
               label={t('login.fullname')}
               autoComplete="name"
-              dir="auto"
+              // On the input itself (a dir prop would land on Mantine's wrapper).
+              ref={typedDir(form.fullname)}
               required
               autoFocus
               size="md"

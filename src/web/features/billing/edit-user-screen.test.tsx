@@ -114,7 +114,13 @@ describe('EditUserScreen', () => {
     // On the input itself (Mantine would put a dir prop on its wrapper, which holds no text).
     const name = await screen.findByLabelText(/Full name/);
     expect(name).toHaveAttribute('dir', 'auto');
-    expect(screen.getByLabelText('Notes')).toHaveAttribute('dir', 'auto');
+    const notes = screen.getByLabelText('Notes');
+    expect(notes).toHaveAttribute('dir', 'auto');
+    // Empty, the field follows the page (its caret on the page's side).
+    fireEvent.change(notes, { target: { value: '' } });
+    expect(notes).not.toHaveAttribute('dir');
+    fireEvent.change(notes, { target: { value: 'אוהבת תעלומות' } });
+    expect(notes).toHaveAttribute('dir', 'auto');
   });
 
   it('a refused save says so and keeps the form', async () => {

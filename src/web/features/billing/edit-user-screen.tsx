@@ -25,7 +25,7 @@ import { usePageTitle } from '../../shared/hooks/page-title.ts';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { useTimedMessage } from '../../shared/hooks/use-timed-message.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
-import { autoDir } from '../../shared/i18n/auto-dir.ts';
+import { typedDir } from '../../shared/i18n/auto-dir.ts';
 import { useGetSetUserData, useSaveUserData, type ProfileSave } from './api.ts';
 import { MonthlyStatus } from './monthly-status.tsx';
 import { OrderHistory } from './order-history.tsx';
@@ -167,7 +167,7 @@ export function EditUserScreen() {
             label={t('billing.profile.fullname')}
             // A name in either language reads in its own direction (a Hebrew name in the
             // English screen too); the notes likewise, each paragraph its own.
-            ref={autoDir}
+            ref={typedDir(d.fullname)}
             value={d.fullname}
             onChange={(e) => set({ fullname: e.currentTarget.value })}
             maxLength={100}
@@ -200,7 +200,7 @@ export function EditUserScreen() {
           />
           <Textarea
             label={t('billing.profile.notes')}
-            ref={autoDir}
+            ref={typedDir(d.notes)}
             styles={{ input: { unicodeBidi: 'plaintext', textAlign: 'start' } }}
             value={d.notes}
             onChange={(e) => set({ notes: e.currentTarget.value })}

@@ -11,6 +11,7 @@ import { SearchIcon } from '../../shared/components/icons.tsx';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { formatDateTime } from '../../shared/i18n/format-time.ts';
 import { isolate } from '../../shared/i18n/language.ts';
+import { typedDir } from '../../shared/i18n/auto-dir.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 import { useSearchConversations, type SearchHit } from './use-search-conversations.ts';
 
@@ -78,7 +79,7 @@ export function SearchDialog({
             waiting ? <Loader size="xs" aria-label={t('chatSearch.searching')} /> : null
           }
           maxLength={200}
-          dir={text ? 'auto' : undefined}
+          ref={typedDir(text)}
           data-testid="chat-search-input"
         />
         {search.isError ? (

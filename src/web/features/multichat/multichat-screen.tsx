@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Checkbox.css';
 import { Alert, Button, Collapse, Loader, Text, Textarea, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery, useMergedRef } from '@mantine/hooks';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { BREAKPOINTS } from '../../../protocol/constants.ts';
@@ -10,6 +10,7 @@ import { useConfirm } from '../../shared/components/confirm-dialog.tsx';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
+import { typedDir } from '../../shared/i18n/auto-dir.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
 import { FriendPicker } from './friend-picker.tsx';
@@ -46,6 +47,8 @@ export default function MultiChatScreen() {
   const [pickerOpen, setPickerOpen] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   useFocusRetry(input, !busy && conv.isSuccess, desktop);
+  // Typed text takes its own direction; empty, the placeholder follows the page.
+  const inputRef = useMergedRef(input, typedDir(text));
 
   // The selection starts as the server remembers it.
   const selection =
@@ -165,7 +168,7 @@ export default function MultiChatScreen() {
           ) : null}
           <div className="multichat__row">
             <Textarea
-              ref={input}
+              ref={inputRef}
               className="multichat__textarea"
               value={text}
               onChange={(e) => setText(e.currentTarget.value)}
@@ -175,7 +178,6 @@ export default function MultiChatScreen() {
               autosize
               minRows={1}
               maxRows={6}
-              dir="auto"
               data-testid="group-input"
             />
             <IconButton

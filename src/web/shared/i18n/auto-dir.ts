@@ -7,3 +7,17 @@
 export function autoDir(el: HTMLInputElement | HTMLTextAreaElement | null): void {
   el?.setAttribute('dir', 'auto');
 }
+
+/**
+ * As autoDir, while the field holds text: empty, it follows the page (its placeholder and
+ * caret on the page's side); typed, it takes the direction of what was typed. The ref a
+ * Mantine input needs (a `dir` prop would land on its wrapper). A new ref each render, so
+ * React applies it again as the text changes.
+ */
+export function typedDir(text: string) {
+  return (el: HTMLInputElement | HTMLTextAreaElement | null): void => {
+    if (!el) return;
+    if (text) el.setAttribute('dir', 'auto');
+    else el.removeAttribute('dir');
+  };
+}
