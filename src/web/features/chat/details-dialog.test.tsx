@@ -63,8 +63,11 @@ describe('DetailsDialog', () => {
     open('general');
     const text = await screen.findByTestId('details-text');
     expect(text).toHaveValue('I am a nurse in Haifa.');
+    // The text's own direction, on the textarea itself (not on Mantine's wrapper).
+    expect(text).toHaveAttribute('dir', 'auto');
     expect(inputsOf('GetSetSelf')[0]).toEqual({});
     await user.clear(text);
+    expect(text).not.toHaveAttribute('dir');
     await user.type(text, 'I am a doctor.');
     await user.click(screen.getByTestId('details-save'));
     await waitFor(() =>

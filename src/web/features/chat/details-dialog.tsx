@@ -16,6 +16,7 @@ import { useTimedMessage } from '../../shared/hooks/use-timed-message.ts';
 import { isolate } from '../../shared/i18n/language.ts';
 import { MemoryFacts, type FactSource } from './memory-facts.tsx';
 import { useDetails, useSaveDetails, type DetailsMode } from './use-details.ts';
+import { typedDir } from '../../shared/i18n/auto-dir.ts';
 
 function DetailsEditor({
   mode,
@@ -72,7 +73,7 @@ function DetailsEditor({
         onChange={(e) => setEdited(e.currentTarget.value)}
         rows={9}
         resize="vertical"
-        dir="auto"
+        ref={typedDir(text)}
         aria-label={hint}
         data-testid="details-text"
       />

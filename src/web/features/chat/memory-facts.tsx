@@ -10,6 +10,7 @@ import { useTimedMessage } from '../../shared/hooks/use-timed-message.ts';
 import { formatDateTime } from '../../shared/i18n/format-time.ts';
 import { isolate } from '../../shared/i18n/language.ts';
 import { useEditMemoryFact, useMemoryFacts, type MemoryFact } from './use-memory-facts.ts';
+import { typedDir } from '../../shared/i18n/auto-dir.ts';
 
 /** Where "jump to source" goes: a message of one subject. */
 export interface FactSource {
@@ -101,7 +102,7 @@ function FactItem({
             // stands past the start edge (the page then scrolls sideways at 390 px).
             rows={2}
             maxLength={500}
-            dir="auto"
+            ref={typedDir(draft ?? '')}
             aria-label={t('book.factLabel')}
             value={draft}
             onChange={(e) => setDraft(e.currentTarget.value)}

@@ -10,6 +10,7 @@ import {
   RegenerateIcon,
 } from './chat-icons.tsx';
 import type { Message } from './use-conversation.ts';
+import { typedDir } from '../../shared/i18n/auto-dir.ts';
 
 /** What a message offers besides rewind and retry (stop, regenerate, alternatives, edit). */
 export interface MessageExtras {
@@ -201,7 +202,7 @@ export function MessageEditor({
         minRows={2}
         maxRows={8}
         value={text}
-        dir="auto"
+        ref={typedDir(text)}
         aria-label={t('chatx.editLabel')}
         onChange={(e) => setText(e.currentTarget.value)}
         data-testid="chat-edit-input"

@@ -85,6 +85,11 @@ describe('SubjectsSidebar', () => {
   it('a new subject goes on top and becomes current', async () => {
     const user = await start();
     await user.click(screen.getByTestId('subject-new'));
+    // Empty, the name field follows the page; typed, the name's own direction.
+    expect(screen.getByTestId('subject-new-input')).not.toHaveAttribute('dir');
+    await user.type(screen.getByTestId('subject-new-input'), 'מוריארטי');
+    expect(screen.getByTestId('subject-new-input')).toHaveAttribute('dir', 'auto');
+    await user.clear(screen.getByTestId('subject-new-input'));
     await user.type(screen.getByTestId('subject-new-input'), '  Moriarty {Enter}');
     await waitFor(() => expect(screen.getByTestId('current')).toHaveTextContent('Moriarty'));
     expect(inputsOf('UpdateSubject')).toEqual([{ friendid: 'holmes', newsubject: 'Moriarty' }]);

@@ -16,6 +16,7 @@ import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { isolate } from '../../shared/i18n/language.ts';
 import { SubjectLabel } from './subject-label.tsx';
 import { forkName, sameName, useSubjectActions } from './use-subjects.ts';
+import { typedDir } from '../../shared/i18n/auto-dir.ts';
 
 // Loaded when first opened (with Mantine's Modal): the chat's first paint does not need it.
 const AnalysisDialog = lazy(() =>
@@ -58,7 +59,7 @@ function NameInput({
         placeholder={t('chat.subjectName')}
         aria-label={t('chat.subjectName')}
         maxLength={120}
-        dir="auto"
+        ref={typedDir(value)}
         autoFocus
         className="subjects__input"
         data-testid={testid}
