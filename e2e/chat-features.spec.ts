@@ -93,7 +93,22 @@ for (const lang of ['he', 'en'] as const) {
 
     // Edit the earlier question: confirm, the later turns are replaced by the new answer.
     const q = page.locator('[data-testid="chat-message"][data-role="user"]', { hasText: t.slow });
+    const shortWidth = (await q.boundingBox())!.width;
     await q.getByTestId('chat-edit-message').click();
+    // The editor has the bubble's whole width, not the width of the short question.
+    const editWidth = (await q.boundingBox())!.width;
+    expect(editWidth).toBeGreaterThan(shortWidth);
+    expect(editWidth).toBeGreaterThanOrEqual(600);
+    // It grows with its text, up to about eight lines; then it scrolls.
+    const editor = page.getByTestId('chat-edit-input');
+    const twoLines = (await editor.boundingBox())!.height;
+    await editor.fill(Array.from({ length: 4 }, (_, i) => `line ${i + 1}`).join('\n'));
+    const fourLines = (await editor.boundingBox())!.height;
+    expect(fourLines).toBeGreaterThan(twoLines);
+    await editor.fill(Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n'));
+    const many = (await editor.boundingBox())!.height;
+    expect(many).toBeGreaterThan(fourLines);
+    expect(many).toBeLessThanOrEqual(202);
     await page.getByTestId('chat-edit-input').fill('Edited: hello there');
     await page.getByTestId('chat-edit-send').click();
     await page.getByTestId('confirm-ok').click();

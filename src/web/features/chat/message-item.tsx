@@ -36,7 +36,7 @@ export const MessageItem = memo(function MessageItem({
   const writing = m.status === 'streaming';
   return (
     <article
-      className={`chat-msg chat-msg--${m.role}${writing ? ' chat-msg--writing' : ''}`}
+      className={`chat-msg chat-msg--${m.role}${writing ? ' chat-msg--writing' : ''}${editing ? ' chat-msg--editing' : ''}`}
       data-testid="chat-message"
       data-role={m.role}
       data-status={m.status}

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useMergedRef } from '@mantine/hooks';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useTimedMessage } from '../../shared/hooks/use-timed-message.ts';
 import {
@@ -9,6 +10,7 @@ import {
   EditIcon,
   RegenerateIcon,
 } from './chat-icons.tsx';
+import { fitTextarea } from './input-bar.tsx';
 import type { Message } from './use-conversation.ts';
 import { typedDir } from '../../shared/i18n/auto-dir.ts';
 
@@ -175,6 +177,9 @@ export function MessageTools({
   );
 }
 
+/** The message editor's height at most (about eight lines); past it, it scrolls. */
+const EDITOR_MAX_HEIGHT = 200;
+
 /** One's own message opened for editing: the text, then send again or cancel. */
 export function MessageEditor({
   m,
@@ -188,6 +193,14 @@ export function MessageEditor({
   const { t } = useTranslation();
   const [text, setText] = useState(m.message);
   const [sending, setSending] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const ref = useMergedRef(area, typedDir(text));
+  // It grows with its text up to about eight lines. Not Mantine's autosize: its measuring
+  // textarea stays in the page with the last width it took, and right to left it then stands
+  // past the page's start edge when the window narrows (the page scrolls sideways).
+  useLayoutEffect(() => {
+    if (area.current) fitTextarea(area.current, EDITOR_MAX_HEIGHT);
+  }, [text]);
   const send = async () => {
     if (!text.trim()) return;
     setSending(true);
@@ -198,11 +211,9 @@ export function MessageEditor({
   return (
     <div className="chat-msg__editor" data-testid="chat-editor">
       <Textarea
-        autosize
-        minRows={2}
-        maxRows={8}
+        rows={2}
         value={text}
-        ref={typedDir(text)}
+        ref={ref}
         aria-label={t('chatx.editLabel')}
         onChange={(e) => setText(e.currentTarget.value)}
         data-testid="chat-edit-input"
