@@ -76,6 +76,23 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('login-email')).toBeVisible();
   });
 
+  test("a visitor's chat link shows its character, and sign-in opens that chat", async ({
+    page,
+  }) => {
+    const email = uniqueEmail('link-visitor');
+    await admin('create-user', email, '--name', 'Link Visitor', '--password', 'open sesame 1');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/chat/holmesen?lang=en');
+    await expect(page).toHaveURL(/\/home\/holmesen$/);
+    await expect(page.getByTestId('home-friend')).toContainText('Sherlock Holmes');
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-send').click();
+    await page.getByTestId('login-password-mode').click();
+    await page.getByTestId('login-password').fill('open sesame 1');
+    await page.getByTestId('login-connect').click();
+    await expect(page).toHaveURL(/\/chat\/holmesen$/);
+  });
+
   test('/main/{email}/{token} signs a fresh browser in once, with a one-time link', async ({
     page,
     browser,

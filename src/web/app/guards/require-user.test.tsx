@@ -39,12 +39,12 @@ describe('RequireUser', () => {
 
   it('sends visitors to /home', async () => {
     renderGuarded('/main');
-    expect(await screen.findByTestId('where')).toHaveTextContent('/home');
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/home$/);
   });
 
-  it('remembers the character of a chat link for after sign-in', async () => {
+  it('remembers the character of a chat link for after sign-in, and shows it', async () => {
     renderGuarded('/chat/alice');
-    expect(await screen.findByTestId('where')).toHaveTextContent('/home');
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/home\/alice$/);
     expect(storage.get('friendid')).toBe('alice');
   });
 

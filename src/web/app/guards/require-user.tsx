@@ -40,8 +40,11 @@ export function RequireUser({ redirectTo }: { redirectTo?: string }) {
 
   if (assistantHost === undefined) return <PageLoader />;
   if (!email) {
-    const to = redirectTo ?? (assistantHost ? '/assistant' : '/home');
-    return <GuestRedirect to={to} friendid={friendFromPath(pathname)} />;
+    const friendid = friendFromPath(pathname);
+    // A chat link's visitor sees on the landing page whom the link is for (/home/{friendid}).
+    const home = friendid ? `/home/${friendid}` : '/home';
+    const to = redirectTo ?? (assistantHost ? '/assistant' : home);
+    return <GuestRedirect to={to} friendid={friendid} />;
   }
   if (session.isPending) return <PageLoader />;
   if (needsPriv) {
