@@ -291,16 +291,6 @@ test.describe('installable app', () => {
         data: { url: '/createimg' },
       },
     ]);
-    // Not ours (no kind, or a path to another site): nothing is shown.
-    for (const data of [
-      'not json',
-      JSON.stringify({ ...message, url: '//evil.example/x', tag: 'x' }),
-    ])
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: baseURL!,
-        registrationId,
-        data,
-      });
     const he = {
       ...message,
       title: 'התמונה שלך מוכנה',
@@ -316,6 +306,26 @@ test.describe('installable app', () => {
     await expect
       .poll(async () => (await shown()).map((n) => [n.title, n.dir]).sort())
       .toEqual([
+        ['Your image is ready', 'ltr'],
+        ['התמונה שלך מוכנה', 'rtl'],
+      ]);
+    // Not ours (no kind, or a path to another site): nothing is shown. A message of ours
+    // after them says when the worker has handled them (one registration's pushes are
+    // handled in order): by then only it has been added.
+    for (const data of [
+      'not json',
+      JSON.stringify({ ...message, url: '//evil.example/x', tag: 'x' }),
+      JSON.stringify({ ...message, title: 'Another image is ready', tag: 'after' }),
+    ])
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseURL!,
+        registrationId,
+        data,
+      });
+    await expect
+      .poll(async () => (await shown()).map((n) => [n.title, n.dir]).sort())
+      .toEqual([
+        ['Another image is ready', 'ltr'],
         ['Your image is ready', 'ltr'],
         ['התמונה שלך מוכנה', 'rtl'],
       ]);
