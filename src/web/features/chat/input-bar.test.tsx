@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { providersWrapper, renderScreen } from '../../test/render.tsx';
-import { fitTextarea, InputBar, INPUT_MAX_HEIGHT } from './input-bar.tsx';
+import { fitTextarea } from './fit-textarea.ts';
+import { InputBar, INPUT_MAX_HEIGHT } from './input-bar.tsx';
 import type * as ScaleImage from './scale-image.ts';
 
 vi.mock('./scale-image.ts', async (original) => ({
@@ -57,11 +58,11 @@ describe('InputBar', () => {
 
   it('grows with its text up to 150 px, then scrolls', () => {
     const small = fakeArea(64);
-    fitTextarea(small);
+    fitTextarea(small, INPUT_MAX_HEIGHT);
     expect(small.style.height).toBe('64px');
     expect(small.style.overflowY).toBe('hidden');
     const big = fakeArea(400);
-    fitTextarea(big);
+    fitTextarea(big, INPUT_MAX_HEIGHT);
     expect(big.style.height).toBe(`${INPUT_MAX_HEIGHT}px`);
     expect(INPUT_MAX_HEIGHT).toBe(150);
     expect(big.style.overflowY).toBe('auto');

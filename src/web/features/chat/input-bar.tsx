@@ -14,20 +14,11 @@ import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { BREAKPOINTS, TIMINGS } from '../../../protocol/constants.ts';
 import { CanvasIcon, CloseIcon, SendIcon } from '../../shared/components/icons.tsx';
 import { StopIcon } from './chat-icons.tsx';
+import { fitTextarea } from './fit-textarea.ts';
 import { imageFrom, scaleImage } from './scale-image.ts';
 
 /** Spec part 2 §9: the input grows with its text up to 150 px, then scrolls. */
 export const INPUT_MAX_HEIGHT = 150;
-
-/** Grows a textarea to fit its text, up to `max` px. */
-export function fitTextarea(el: HTMLTextAreaElement, max = INPUT_MAX_HEIGHT) {
-  el.style.height = 'auto';
-  // scrollHeight leaves out the borders, which a border-box height includes.
-  const borders = el.offsetHeight - el.clientHeight;
-  const wanted = el.scrollHeight + Math.max(0, borders);
-  el.style.height = `${Math.min(wanted, max)}px`;
-  el.style.overflowY = wanted > max ? 'auto' : 'hidden';
-}
 
 /**
  * The message input (spec part 2 §2): multi-line, Enter sends and Shift+Enter adds a line,
@@ -78,7 +69,7 @@ export function InputBar({
   const waiting = busy || holding;
 
   useLayoutEffect(() => {
-    if (area.current) fitTextarea(area.current);
+    if (area.current) fitTextarea(area.current, INPUT_MAX_HEIGHT);
   }, [text, waiting]);
 
   // A wider or narrower input wraps the text differently.
@@ -89,7 +80,7 @@ export function InputBar({
     const observer = new ResizeObserver(() => {
       if (el.clientWidth === width) return;
       width = el.clientWidth;
-      fitTextarea(el);
+      fitTextarea(el, INPUT_MAX_HEIGHT);
     });
     observer.observe(el);
     return () => observer.disconnect();

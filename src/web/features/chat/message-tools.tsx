@@ -10,7 +10,7 @@ import {
   EditIcon,
   RegenerateIcon,
 } from './chat-icons.tsx';
-import { fitTextarea } from './input-bar.tsx';
+import { fitTextarea } from './fit-textarea.ts';
 import type { Message } from './use-conversation.ts';
 import { typedDir } from '../../shared/i18n/auto-dir.ts';
 
@@ -195,9 +195,7 @@ export function MessageEditor({
   const [sending, setSending] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const ref = useMergedRef(area, typedDir(text));
-  // It grows with its text up to about eight lines. Not Mantine's autosize: its measuring
-  // textarea stays in the page with the last width it took, and right to left it then stands
-  // past the page's start edge when the window narrows (the page scrolls sideways).
+  // It grows with its text up to about eight lines (fit-textarea.ts says why not autosize).
   useLayoutEffect(() => {
     if (area.current) fitTextarea(area.current, EDITOR_MAX_HEIGHT);
   }, [text]);
