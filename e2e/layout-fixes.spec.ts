@@ -199,6 +199,30 @@ for (const lang of ['he', 'en'] as const) {
     await shot(page, info, `layout-login-choices-${lang}-1280`);
   });
 
+  test(`a field that grew with its text leaves no sideways scroll behind in ${lang}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signedInUser(page, lang, `grow-${lang}`);
+    await page.goto('/multichat');
+    await expect(page.getByTestId('group-input')).toBeVisible();
+    // Mantine's autosize measures in a hidden textarea of its own, at the field's width, and
+    // keeps it in the page after the field is gone.
+    const measuring = () =>
+      page.evaluate(() => {
+        const el = document.querySelector('textarea[aria-label="autosize measurement"]');
+        return el ? el.getBoundingClientRect().width : 0;
+      });
+    await expect.poll(measuring).toBeGreaterThan(390);
+    await page.locator('.top-bar__logo').click();
+    await page.waitForURL(/\/main$/);
+    await expect(page.getByTestId('group-input')).toHaveCount(0);
+    // The window narrows (a tablet turned): nothing is left wider than the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noSidewaysScroll(page);
+    expect(await measuring()).toBeLessThanOrEqual(390);
+  });
+
   test(`typed names and messages read in their own direction in ${lang}`, async ({ page }) => {
     const own = en ? 'Dana Cohen' : 'דנה כהן';
     const other = en ? 'דנה כהן' : 'Dana Cohen';

@@ -1,7 +1,7 @@
 /**
  * Grows a textarea to fit its text, up to `max` px, then lets it scroll: the chat input and
- * the message editor. (Not Mantine's autosize: its measuring textarea stays in the page at its
- * last width and, right to left, makes a narrowed page scroll sideways.)
+ * the message editor. It measures the field itself; Mantine's autosize measures a hidden copy it
+ * leaves in the page (app.css keeps that copy within the page's width).
  */
 export function fitTextarea(el: HTMLTextAreaElement, max: number) {
   el.style.height = 'auto';

@@ -98,8 +98,6 @@ function FactItem({
         <Stack gap={4}>
           <Textarea
             autoFocus
-            // Not autosize: its measuring textarea stays in the page and, right to left,
-            // stands past the start edge (the page then scrolls sideways at 390 px).
             rows={2}
             maxLength={500}
             ref={typedDir(draft ?? '')}

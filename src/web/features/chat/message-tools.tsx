@@ -195,7 +195,7 @@ export function MessageEditor({
   const [sending, setSending] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const ref = useMergedRef(area, typedDir(text));
-  // It grows with its text up to about eight lines (fit-textarea.ts says why not autosize).
+  // It grows with its text up to about eight lines.
   useLayoutEffect(() => {
     if (area.current) fitTextarea(area.current, EDITOR_MAX_HEIGHT);
   }, [text]);
