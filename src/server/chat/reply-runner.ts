@@ -7,6 +7,7 @@ import {
 import type { Events } from '../platform/events.ts';
 import type { Log } from '../rpc/context.ts';
 import type { MessageRow } from './chat.repo.ts';
+import { followRemote, followTopicOf, unfollow, type Unfollow } from './reply-follow-remote.ts';
 import { replyPublisher, replyTopic, type FollowWire, type ReplyWire } from './reply-wire.ts';
 
 export type ReplyEvent<Row = MessageRow> =
@@ -32,11 +33,6 @@ export interface ReplyStore<Row extends ReplyRow> {
    */
   saveStreaming?(rows: { id: number; content: string }[]): Promise<void>;
 }
-
-/** Stops following; `ready` resolves once every later delta will reach the listener. */
-export type Unfollow = (() => void) & { ready: Promise<void> };
-const unfollow = (stop: () => void, ready: Promise<void> = Promise.resolve()): Unfollow =>
-  Object.assign(stop, { ready });
 
 interface Live<Row> {
   content: string;
@@ -64,9 +60,6 @@ interface Live<Row> {
 /** Stop requests travel here to the instance writing the reply (`reply.stop` for the chat). */
 export const stopTopicOf = (topic: (replyId: number) => string) => topic(0).replace(/0$/, 'stop');
 export const STOP_TOPIC = stopTopicOf(replyTopic);
-/** Followers on other instances say so here (`reply.follow` for the chat; FollowWire). */
-export const followTopicOf = (topic: (replyId: number) => string) =>
-  topic(0).replace(/0$/, 'follow');
 interface StopWire {
   id: number;
 }
@@ -108,6 +101,7 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
 ) {
   type Listener = (e: ReplyEvent<Row>) => void;
   const live = new Map<number, Live<Row>>();
+  const remote = { repo, events, log, opts, topic, isLocal: (id: number) => live.has(id) };
 
   /** Marks a reply running here as stopped and cuts its model call; false if it is not here. */
   function stopLocal(replyId: number): boolean {
@@ -347,7 +341,7 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
         }, waitMs);
         timer.unref();
         // Offset past any text: only the final row matters here.
-        const off = followRemote(replyId, Number.MAX_SAFE_INTEGER, (e) => {
+        const off = followRemote(remote, replyId, Number.MAX_SAFE_INTEGER, (e) => {
           if (e.type !== 'done') return;
           clearTimeout(timer);
           resolve(e.row);
@@ -381,7 +375,7 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
         l.listeners.add(listener);
         return unfollow(() => l.listeners.delete(listener));
       }
-      return followRemote(replyId, offset, listener);
+      return followRemote(remote, replyId, offset, listener);
     },
 
     /** Resolves when every reply running here has been stored (shutdown, tests). */
@@ -389,111 +383,6 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
       await Promise.allSettled([...live.values()].map((l) => l.done));
     },
   };
-
-  /**
-   * Another instance is writing it (or nobody is, if that instance stopped): its deltas come
-   * as events; the row is read first, on a gap, at the end, and every `checkMs` in case an
-   * event was lost or the writer died. Reads and events are handled one at a time, in order.
-   */
-  function followRemote(replyId: number, offset: number, listener: Listener): Unfollow {
-    let stopped = false;
-    let shown = offset;
-    let generation: number | null = null;
-    let unsubscribe: (() => void) | null = null;
-    let timer: NodeJS.Timeout | undefined;
-    const warn = (err: unknown) => log.warn({ err, replyId }, 'following a reply failed');
-
-    const stop = () => {
-      stopped = true;
-      clearTimeout(timer);
-      unsubscribe?.();
-    };
-
-    /**
-     * Catches up with the stored row. The row lags the events (it is written every
-     * `flushMs`), so a shorter row means a restart only on the first read or once final.
-     */
-    const read = async (first: boolean) => {
-      const found = await repo.messageById(replyId);
-      if (stopped) return;
-      if (!found) return stop();
-      let row = found.message;
-      if (
-        row.status === 'streaming' &&
-        !live.has(replyId) &&
-        Date.now() - row.updatedAt.getTime() > opts.staleMs
-      ) {
-        row = (await repo.updateMessage(replyId, { status: 'failed', error: null }))!;
-      }
-      const final = row.status !== 'streaming';
-      if (row.content.length < shown && (first || final)) {
-        listener({ type: 'restart' });
-        shown = 0;
-      }
-      if (row.content.length > shown) {
-        listener({ type: 'delta', text: row.content.slice(shown) });
-        shown = row.content.length;
-      }
-      if (final) {
-        stop();
-        listener({ type: 'done', row });
-      }
-    };
-
-    const apply = async (w: ReplyWire) => {
-      if (w.k === 'f') return read(false);
-      if (w.k === 'r') {
-        generation = w.g;
-        shown = 0;
-        return listener({ type: 'restart' });
-      }
-      if (generation !== null && w.g < generation) return; // an abandoned attempt
-      if (generation !== null && w.g > generation) {
-        // Its restart event was lost: start over from the row.
-        listener({ type: 'restart' });
-        shown = 0;
-        generation = w.g;
-        await read(false);
-      }
-      generation = w.g;
-      if (w.o > shown) await read(false); // missed events: the row has them, or will
-      if (stopped || w.o > shown) return;
-      const end = w.o + w.x.length;
-      if (end > shown) {
-        listener({ type: 'delta', text: w.x.slice(shown - w.o) });
-        shown = end;
-      }
-    };
-
-    /** Tells the writer that someone here follows (FollowWire): its deltas then come. */
-    const announce = () =>
-      events.publish(followTopicOf(topic), { id: replyId } satisfies FollowWire).catch(warn);
-    const subscribed = events
-      .subscribe(topic(replyId), (payload) => enqueue(() => apply(payload as ReplyWire)))
-      .then((off) => {
-        if (stopped) off();
-        else unsubscribe = off;
-      })
-      .then(async () => {
-        if (!stopped) await announce();
-      });
-    let chain: Promise<unknown> = subscribed;
-    function enqueue(fn: () => unknown) {
-      chain = chain.then(() => (stopped ? undefined : fn())).catch(warn);
-    }
-    const check = () => {
-      timer = setTimeout(() => {
-        void announce();
-        enqueue(() => read(false));
-        enqueue(() => !stopped && check());
-      }, opts.checkMs);
-      timer.unref();
-    };
-    // Subscribed first, then read: whatever is published after the read arrives as events.
-    enqueue(() => read(true));
-    enqueue(check);
-    return unfollow(stop, subscribed.catch(warn));
-  }
 }
 
 export type ReplyRunner<Row extends ReplyRow = MessageRow> = ReturnType<
