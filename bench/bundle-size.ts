@@ -39,6 +39,15 @@ const launchArgs = [
   '--no-first-run',
 ];
 
+const launch = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: launchArgs,
+  });
+
+/** BENCH_LANG=en opens the pages in English (only the active language's texts load). */
+const langQuery = process.env.BENCH_LANG ? `?lang=${process.env.BENCH_LANG}` : '';
+
 /** Sums what `path` fetches; `prepare` may sign the context in first. */
 export async function measureRouteLoad(
   baseUrl: string,
@@ -48,10 +57,7 @@ export async function measureRouteLoad(
   ready?: string,
 ): Promise<BundleFigure | null> {
   if (!existsSync(join(dist, 'index.html'))) return null;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: launchArgs,
-  });
+  const browser = await launch();
   try {
     const context = await browser.newContext({ locale: 'he-IL', serviceWorkers: 'block' });
     await prepare?.(context);
@@ -61,9 +67,7 @@ export async function measureRouteLoad(
       const type = req.resourceType();
       if (type === 'script' || type === 'stylesheet') seen.add(new URL(req.url()).pathname);
     });
-    // The page loads only the active language's texts: BENCH_LANG=en measures the English page.
-    const lang = process.env.BENCH_LANG ? `?lang=${process.env.BENCH_LANG}` : '';
-    await page.goto(`${baseUrl}${path}${lang}`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}${path}${langQuery}`, { waitUntil: 'networkidle' });
     // On a busy machine the entry chunk may run longer than networkidle's quiet 500 ms, before
     // the screen's own chunks are asked for: wait for the screen, then for quiet again.
     if (ready) {
@@ -105,11 +109,7 @@ export async function measureFirstScreen(
   runs = 9,
 ): Promise<{ median: number; min: number; max: number } | null> {
   if (!existsSync(join(dist, 'index.html'))) return null;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: launchArgs,
-  });
-  const lang = process.env.BENCH_LANG ? `?lang=${process.env.BENCH_LANG}` : '';
+  const browser = await launch();
   const times: number[] = [];
   try {
     for (let i = 0; i < runs; i++) {
@@ -133,7 +133,7 @@ export async function measureFirstScreen(
         };
         requestAnimationFrame(look);
       });
-      await page.goto(`${baseUrl}/home${lang}`);
+      await page.goto(`${baseUrl}/home${langQuery}`);
       await page.waitForFunction(() => 'shownAt' in window, undefined, { timeout: 120_000 });
       times.push(await page.evaluate(() => (window as unknown as { shownAt: number }).shownAt));
       await context.close();

@@ -1,7 +1,6 @@
 /**
- * Grows a textarea to fit its text, up to `max` px, then lets it scroll: the chat input and
- * the message editor. It measures the field itself; Mantine's autosize measures a hidden copy it
- * leaves in the page (app.css keeps that copy within the page's width).
+ * Grows a textarea to fit its text, up to `max` px, then lets it scroll: the chat input, whose
+ * cap the spec gives in pixels (150). Other growing fields use Mantine's `autosize`.
  */
 export function fitTextarea(el: HTMLTextAreaElement, max: number) {
   el.style.height = 'auto';

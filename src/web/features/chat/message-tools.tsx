@@ -1,6 +1,5 @@
 import { ActionIcon, Button, Group, Text, Textarea } from '@mantine/core';
-import { useMergedRef } from '@mantine/hooks';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { useTimedMessage } from '../../shared/hooks/use-timed-message.ts';
 import {
@@ -10,7 +9,6 @@ import {
   EditIcon,
   RegenerateIcon,
 } from './chat-icons.tsx';
-import { fitTextarea } from './fit-textarea.ts';
 import type { Message } from './use-conversation.ts';
 import { typedDir } from '../../shared/i18n/auto-dir.ts';
 
@@ -177,9 +175,6 @@ export function MessageTools({
   );
 }
 
-/** The message editor's height at most (about eight lines); past it, it scrolls. */
-const EDITOR_MAX_HEIGHT = 200;
-
 /** One's own message opened for editing: the text, then send again or cancel. */
 export function MessageEditor({
   m,
@@ -193,12 +188,6 @@ export function MessageEditor({
   const { t } = useTranslation();
   const [text, setText] = useState(m.message);
   const [sending, setSending] = useState(false);
-  const area = useRef<HTMLTextAreaElement>(null);
-  const ref = useMergedRef(area, typedDir(text));
-  // It grows with its text up to about eight lines.
-  useLayoutEffect(() => {
-    if (area.current) fitTextarea(area.current, EDITOR_MAX_HEIGHT);
-  }, [text]);
   const send = async () => {
     if (!text.trim()) return;
     setSending(true);
@@ -209,9 +198,12 @@ export function MessageEditor({
   return (
     <div className="chat-msg__editor" data-testid="chat-editor">
       <Textarea
-        rows={2}
+        // It grows with its text up to eight lines, then scrolls.
+        autosize
+        minRows={2}
+        maxRows={8}
         value={text}
-        ref={ref}
+        ref={typedDir(text)}
         aria-label={t('chatx.editLabel')}
         onChange={(e) => setText(e.currentTarget.value)}
         data-testid="chat-edit-input"
