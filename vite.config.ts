@@ -52,42 +52,11 @@ function localesPerLanguage(): Plugin {
   };
 }
 
-/**
- * index.html asks for the Hebrew texts beside the entry (`modulepreload`), not after it: the
- * first frame waits for the texts (main.tsx), and Hebrew is what a first visit opens in. An
- * English page still fetches its own texts after the entry, as before; the Hebrew ones stay in
- * the browser's cache for a later switch.
- */
-function preloadHebrewTexts(): Plugin {
-  const hebrew = /[\\/]shared[\\/]i18n[\\/]locales[\\/]he\.ts$/;
-  return {
-    name: 'sefer-preload-hebrew-texts',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const chunk = Object.values(ctx.bundle ?? {}).find(
-          (c) => c.type === 'chunk' && c.isDynamicEntry && hebrew.test(c.facadeModuleId ?? ''),
-        );
-        if (!chunk) throw new Error('the Hebrew texts chunk is missing from the build');
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${chunk.fileName}` },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
-
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [
     localesPerLanguage(),
-    preloadHebrewTexts(),
     react(),
     // The service worker is ours (src/web/sw/sw.ts): Workbox precaching plus push. The
     // manifests are static files in public/ (one per language); the page registers the

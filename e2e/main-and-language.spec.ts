@@ -2,23 +2,6 @@ import { expect, test } from './csp-guard.ts';
 import { shot, signedInUser } from './support.ts';
 
 test.describe('character list and language', () => {
-  test('a first visit asks for the Hebrew texts beside the entry, not after it', async ({
-    page,
-  }) => {
-    await page.goto('/home');
-    await expect(page.getByTestId('login-email')).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'he');
-    // Fetched once, by index.html's modulepreload (Chromium types it "other"): the entry's
-    // import() found them there. Fetched by the import() itself, they would be "script".
-    const texts = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => /\/assets\/he-[^/]+\.js$/.test(e.name))
-        .map((e) => (e as PerformanceResourceTiming).initiatorType),
-    );
-    expect(texts).toEqual(['other']);
-  });
-
   test('a reader sees the library in the UI language and can filter by category', async ({
     page,
   }) => {
