@@ -6,7 +6,7 @@ import { createMeter } from './ai/meter.ts';
 import { createModelResolver } from './ai/providers.ts';
 import { createProviders } from './ai/registry.ts';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { JOBS_LOCK_KEY, openDatabase, type Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { systemClock } from './infra/clock.ts';
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limit.ts';
@@ -93,6 +93,7 @@ export async function createRuntime(
     domain: createDomainEvents(log),
     jobs: pgBossJobs(database.sql, log, {
       label: database.kind === 'pglite' ? 'embedded' : 'PostgreSQL',
+      setupLock: (fn) => database.withLock(JOBS_LOCK_KEY, fn),
     }),
     payments: createPayments(config),
     credits: createCredits(database.db, config, systemClock, log),

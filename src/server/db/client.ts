@@ -28,6 +28,12 @@ export interface Database {
   pgvector: boolean;
   /** PGlite only: the whole database as a tar image (`pgliteImage` starts another from it). */
   dump?: () => Promise<Blob>;
+  /**
+   * Runs `fn` while this instance holds the advisory lock `key` (PostgreSQL; a session lock on
+   * a connection opened for it), so instances starting together do one thing at a time. On
+   * PGlite, one process has the database: `fn` just runs.
+   */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -42,6 +48,8 @@ const PGLITE_SHARED_BUFFERS = '16MB';
 
 /** Any fixed number names the lock; this one spells "sefer" in ASCII. */
 export const MIGRATION_LOCK_KEY = 0x7365666572;
+/** The job queue's set-up (its schema, queues and schedules): "jobs" in ASCII. */
+export const JOBS_LOCK_KEY = 0x6a6f6273;
 
 /**
  * Applies the migrations while holding a PostgreSQL advisory lock, on a connection of its own.
@@ -55,6 +63,8 @@ async function migrateLocked(url: string) {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+    // `create extension` run by two instances at once: one fails on the catalog's unique key.
+    return await enablePgvector((text) => client.query(text));
   } finally {
     // Ending the session releases the lock too, even if the unlock itself failed.
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
@@ -116,7 +126,7 @@ export async function openDatabase(opts: {
     // 'error' event: without a listener it would end the process. The pool discards the
     // connection and opens another when needed; queries in flight get their own errors.
     pool.on('error', (err) => opts.onIdleError?.(err));
-    await migrateLocked(opts.url);
+    const pgvector = await migrateLocked(opts.url);
     if (opts.keepOpen) {
       const open = await Promise.allSettled(Array.from({ length: max }, () => pool.connect()));
       for (const c of open) if (c.status === 'fulfilled') c.value.release();
@@ -125,13 +135,24 @@ export async function openDatabase(opts: {
       if (failed) opts.onOpenShort?.(opened, failed.reason);
     }
     const db = drizzlePg({ client: pool, schema });
-    const pgvector = await enablePgvector((text) => pool.query(text));
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       pgvector,
       sql: async (text, values) => pool.query(text, values as unknown[]),
       close: () => pool.end(),
+      async withLock(key, fn) {
+        // A connection of its own, outside the pool: `fn`'s queries may need every pooled one.
+        const c = new pg.Client({ connectionString: opts.url });
+        await c.connect();
+        try {
+          await c.query('select pg_advisory_lock($1)', [key]);
+          return await fn();
+        } finally {
+          // Ending the session releases the lock, even if the unlock itself failed.
+          await c.end();
+        }
+      },
     };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
@@ -172,5 +193,6 @@ export async function openDatabase(opts: {
         : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
+    withLock: (_key, fn) => fn(),
   };
 }

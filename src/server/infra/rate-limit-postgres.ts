@@ -11,20 +11,23 @@ import { BLOCKED, type RateLimiter } from './rate-limit.ts';
  * limiter creates it itself (as rate-limiter-flexible's stores do), so it exists wherever
  * this limiter runs and nowhere else. Times come from the injected clock, in milliseconds.
  */
+/** Any fixed number names the lock; this one spells "rate" in ASCII. */
+const RATE_LIMITS_LOCK_KEY = 0x72617465;
+
 export async function postgresRateLimiter(
   db: Db,
   now: () => number = Date.now,
 ): Promise<RateLimiter> {
-  try {
-    await db.execute(sql`create table if not exists rate_limits (
+  // Instances starting together: `if not exists` alone races in the catalog (duplicate type,
+  // duplicate key), so the creation runs under a lock; the others then find the table.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${RATE_LIMITS_LOCK_KEY})`);
+    await tx.execute(sql`create table if not exists rate_limits (
       key text primary key,
       count bigint not null,
       reset_at bigint not null
     )`);
-  } catch (err) {
-    // Two instances starting at once: the other one created it.
-    if ((err as { code?: string }).code !== '23505') throw err;
-  }
+  });
   let hits = 0;
   type Row = { count: string | number; reset_at: string | number };
   // Both drivers (node-postgres, PGlite) answer an object with `rows`.

@@ -65,7 +65,17 @@ const QUEUE = /^[a-z][a-z0-9-]{0,60}$/;
 export function pgBossJobs(
   sql: RawSql,
   log: Logger,
-  opts: { pollingSeconds?: number; workerPollingSeconds?: number; label?: string } = {},
+  opts: {
+    pollingSeconds?: number;
+    workerPollingSeconds?: number;
+    label?: string;
+    /**
+     * Holds the database's lock for the queue's set-up (Database.withLock): pg-boss creates
+     * its schema and each queue's table with DDL that deadlocks when instances starting
+     * together on an empty database run it at once (`create_queue`, 6 of 6 tries).
+     */
+    setupLock?: <T>(fn: () => Promise<T>) => Promise<T>;
+  } = {},
 ): Jobs {
   // pg-boss's loops may still be in a query when it says it has stopped; the database closes
   // right after. So its queries are counted, awaited at stop, and refused after it.
@@ -174,20 +184,26 @@ export function pgBossJobs(
     },
     async start() {
       started = true;
-      await boss.start();
+      const setup = opts.setupLock ?? ((fn) => fn());
+      await setup(async () => {
+        await boss.start();
+        for (const [name, q] of queues) {
+          const o = q.options;
+          const queue = {
+            name,
+            policy: o.policy ?? 'standard',
+            retryLimit: o.retryLimit ?? 3,
+            retryDelay: o.retryDelaySeconds ?? 10,
+            retryBackoff: o.backoff ?? true,
+            expireInSeconds: o.expireInSeconds ?? 300,
+          };
+          await boss.createQueue(name, queue);
+          await boss.updateQueue(name, queue);
+        }
+        for (const [name, cron] of schedules) await boss.schedule(name, cron);
+      });
       for (const [name, q] of queues) {
-        const o = q.options;
-        const queue = {
-          name,
-          policy: o.policy ?? 'standard',
-          retryLimit: o.retryLimit ?? 3,
-          retryDelay: o.retryDelaySeconds ?? 10,
-          retryBackoff: o.backoff ?? true,
-          expireInSeconds: o.expireInSeconds ?? 300,
-        };
-        await boss.createQueue(name, queue);
-        await boss.updateQueue(name, queue);
-        for (let i = 0; i < (o.concurrency ?? 1); i++) {
+        for (let i = 0; i < (q.options.concurrency ?? 1); i++) {
           q.workers.push(
             await boss.work<object>(
               name,
@@ -201,7 +217,6 @@ export function pgBossJobs(
           );
         }
       }
-      for (const [name, cron] of schedules) await boss.schedule(name, cron);
       schedulePoll();
     },
     async stop(timeoutMs = 20_000) {

@@ -22,7 +22,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createPayments } from '../billing/create-payments.ts';
 import { createCredits } from '../billing/credits.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { JOBS_LOCK_KEY, openDatabase, type Database } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { manualClock } from '../infra/clock.ts';
 import { memoryRateLimiter, type RateLimiter } from '../infra/rate-limit.ts';
@@ -173,7 +173,10 @@ export function secondInstance(t: TestApp, events: Events = t.deps.events): Deps
   return {
     ...t.deps,
     events,
-    jobs: pgBossJobs(t.database.sql, pino({ level: 'silent' }), { pollingSeconds: 0.5 }),
+    jobs: pgBossJobs(t.database.sql, pino({ level: 'silent' }), {
+      pollingSeconds: 0.5,
+      setupLock: (fn) => t.database.withLock(JOBS_LOCK_KEY, fn),
+    }),
   };
 }
 
@@ -255,7 +258,10 @@ export async function createTestApp(
     ),
     events,
     domain: createDomainEvents(pino({ level: 'silent' })),
-    jobs: pgBossJobs(database.sql, pino({ level: 'silent' }), { pollingSeconds: 0.5 }),
+    jobs: pgBossJobs(database.sql, pino({ level: 'silent' }), {
+      pollingSeconds: 0.5,
+      setupLock: (fn) => database.withLock(JOBS_LOCK_KEY, fn),
+    }),
     media: createMediaPorts(config, {
       meter: createMeter(database.db, clock, pino({ level: 'silent' })),
     }),
