@@ -21,6 +21,7 @@
  */
 import { createPayments } from '../src/server/billing/create-payments.ts';
 import { createCredits } from '../src/server/billing/credits.ts';
+import { registerInstance } from '../src/server/ops/instances.ts';
 import { createEngine } from '../src/server/ai/engine.ts';
 import { createMediaPorts } from '../src/server/ai/media/media.ts';
 import { createMeter } from '../src/server/ai/meter.ts';
@@ -134,9 +135,15 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
     const wordsOnly = createMediaPorts(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), {
       meter,
     });
+    const instance = await registerInstance(database.db, pino({ level: 'silent' }), {
+      name: 'bench-retrieval',
+      heartbeatSeconds: config.INSTANCE_HEARTBEAT_SECONDS,
+      exclusive: false,
+    });
     const deps: Deps = {
       config,
       db: database.db,
+      instance,
       mailer: memoryMailer().mailer,
       clock: systemClock,
       limiter: memoryRateLimiter(),
@@ -152,7 +159,13 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
       jobs: pgBossJobs(database.sql, pino({ level: 'silent' })),
       media: createMediaPorts(config, { meter }),
       payments: createPayments(config),
-      credits: createCredits(database.db, config, systemClock, pino({ level: 'silent' })),
+      credits: createCredits(
+        database.db,
+        config,
+        systemClock,
+        pino({ level: 'silent' }),
+        instance.id,
+      ),
     };
     const app = await buildApp(deps);
     await app.ready();

@@ -82,13 +82,18 @@ export async function buildApp(deps: Deps) {
 
   // Background work starts with the app and stops before it closes (the database after).
   app.addHook('onReady', async () => {
+    // Before the first request: what an earlier run of this instance (or one found dead) left
+    // streaming is failed and its holds given back, then the heartbeats begin.
+    await deps.instance.start();
     await deps.jobs.start();
-    // Replies a crash left "streaming" are failed at once, not at the next sweep.
+    // Rows from before instances were recorded: failed by their age, at once.
     await deps.jobs.send('chat-sweep-stale', {});
     // Passages without an embedding of the configured model (new model: all) get one.
     if (deps.media.embeddings.available) await deps.jobs.send(EMBED_SWEEP_QUEUE, {});
   });
   app.addHook('onClose', async () => {
+    // After the drain (preClose): anything still held by this run is given up.
+    await deps.instance.stop();
     await services.sessions.close();
     await deps.jobs.stop();
     await deps.domain.settled();

@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -144,6 +144,17 @@ const EnvSchema = z.object({
 
   /** On SIGTERM, how long running replies may take to finish before they are marked failed. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(20),
+  /**
+   * This instance's name among those sharing the database: starting again under the same
+   * name means the same instance restarted, so what its last run left streaming is given up
+   * at once. Default: host name and port (unique per container or machine).
+   */
+  INSTANCE_NAME: optionalString,
+  /**
+   * How often an instance says it is alive; one silent for four times this is dead, and its
+   * streaming replies are failed (retryable) and its credit holds given back by another.
+   */
+  INSTANCE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
 
   /** Requests a minute to /api per client (session, else address), and per address. */
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
@@ -234,6 +245,8 @@ export interface Config extends Env {
   vapidSubject: string;
   /** PUSH_ALLOWED_ORIGINS, or the push services of the major browsers. */
   pushAllowedOrigins: string[];
+  /** INSTANCE_NAME, or `host:port`. */
+  instanceName: string;
 }
 
 /** The push services of Chrome, Edge, Firefox and Safari (their subscription endpoints). */
@@ -289,5 +302,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : DEFAULT_PUSH_ORIGINS,
     logSigninLinks:
       e.LOG_SIGNIN_LINKS && !e.SMTP_URL && !e.SMTP_HOST && e.NODE_ENV !== 'production',
+    instanceName: e.INSTANCE_NAME ?? `${hostname()}:${e.PORT}`,
   };
 }

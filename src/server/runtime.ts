@@ -20,6 +20,7 @@ import { pgEvents } from './platform/events-pg.ts';
 import { redisEvents } from './platform/events-redis.ts';
 import { pgBossJobs } from './platform/jobs.ts';
 import { createDomainEvents } from './platform/domain-events.ts';
+import { registerInstance } from './ops/instances.ts';
 import { seedStarterContent } from './seed/seed.ts';
 import { createPayments } from './billing/create-payments.ts';
 import { createCredits } from './billing/credits.ts';
@@ -49,6 +50,12 @@ export async function createRuntime(
     onIdleError: (err) =>
       log.warn({ err }, 'an idle database connection broke; the pool replaces it'),
   });
+  // Before anything streams: the rows it writes carry this id (ops/instances.ts).
+  const instance = await registerInstance(database.db, log, {
+    name: config.instanceName,
+    heartbeatSeconds: config.INSTANCE_HEARTBEAT_SECONDS,
+    exclusive: database.kind === 'pglite',
+  });
   const seeded = await seedStarterContent(database.db);
   if (seeded) log.info('starter content seeded');
   // ioredis is loaded only when there is a Redis to talk to.
@@ -67,6 +74,7 @@ export async function createRuntime(
   const deps: Deps = {
     config,
     db: database.db,
+    instance,
     mailer: createMailer(config, log),
     clock: systemClock,
     // Shared counters wherever instances share something: Redis, else PostgreSQL. PGlite is
@@ -96,7 +104,7 @@ export async function createRuntime(
       setupLock: (fn) => database.withLock(JOBS_LOCK_KEY, fn),
     }),
     payments: createPayments(config),
-    credits: createCredits(database.db, config, systemClock, log),
+    credits: createCredits(database.db, config, systemClock, log, instance.id),
     storage,
     extractor: extractorFor(config),
     googleDocs: googleDocsClient(config),

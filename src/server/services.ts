@@ -71,6 +71,8 @@ export function createServices(deps: Deps) {
     { retryLimit: 0 },
   );
   deps.jobs.schedule('credit-holds-sweep', '*/10 * * * *');
+  // A turn's hold taken on an instance that died goes back at once, not after holdAgeMs.
+  deps.instance.onDead('credit holds', (dead) => deps.credits.releaseDead(dead));
   // Expired sessions and used links are dead weight; replies cut off by a stopped server
   // are failed (retry shows) instead of looking alive.
   deps.jobs.define('auth-sweep', () => auth.sweep(), { retryLimit: 0 });

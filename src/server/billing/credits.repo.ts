@@ -1,4 +1,4 @@
-import { eq, inArray, lt, sql, type Placeholder } from 'drizzle-orm';
+import { eq, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { preparedSql } from '../db/prepared.ts';
 import { creditHolds, freeAllowances, usageEvents, users } from '../db/schema.ts';
@@ -50,6 +50,25 @@ const settleTurnSql = preparedSql(
 
 /** The credit ledger's statements: balances, holds, free allowances. */
 export function creditsRepo(db: Db) {
+  /** Deletes the holds `which` selects and gives each user their credits back; how many. */
+  function giveBack(which: SQL) {
+    return db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(creditHolds)
+        .where(which)
+        .returning({ userId: creditHolds.userId, amount: creditHolds.amount });
+      const perUser = new Map<number, number>();
+      for (const h of gone) perUser.set(h.userId, (perUser.get(h.userId) ?? 0) + h.amount);
+      for (const [userId, amount] of perUser) {
+        await tx
+          .update(users)
+          .set({ credits: sql`${users.credits} + ${amount}` })
+          .where(eq(users.id, userId));
+      }
+      return gone.length;
+    });
+  }
+
   return {
     /** Gives the free allowance once per user; true when it was given now. */
     async giveAllowance(userId: number, credits: number, at: Date) {
@@ -72,12 +91,12 @@ export function creditsRepo(db: Db) {
      * One statement decides: concurrent turns each take their hold only while the balance is
      * still positive, so the balance goes below zero by at most one turn. Null: none left.
      */
-    async takeHold(userId: number, amount: number, at: Date) {
+    async takeHold(userId: number, amount: number, at: Date, instance: number | null) {
       // The debit and the hold in one statement (one round trip, atomic without a transaction).
       const { rows } = (await db.execute(sql`
         with debited as (${debitSql(userId, amount)})
-        insert into ${creditHolds} (user_id, amount, created_at)
-        select id, ${amount}::int, ${at.toISOString()}::timestamptz from debited
+        insert into ${creditHolds} (user_id, amount, created_at, instance)
+        select id, ${amount}::int, ${at.toISOString()}::timestamptz, ${instance}::int from debited
         returning id`)) as unknown as { rows: { id: number }[] };
       return rows[0] ?? null;
     },
@@ -114,21 +133,12 @@ export function creditsRepo(db: Db) {
 
     /** Gives back holds older than `before` (turns that never finished); how many. */
     releaseStale(before: Date) {
-      return db.transaction(async (tx) => {
-        const stale = await tx
-          .delete(creditHolds)
-          .where(lt(creditHolds.createdAt, before))
-          .returning({ userId: creditHolds.userId, amount: creditHolds.amount });
-        const perUser = new Map<number, number>();
-        for (const h of stale) perUser.set(h.userId, (perUser.get(h.userId) ?? 0) + h.amount);
-        for (const [userId, amount] of perUser) {
-          await tx
-            .update(users)
-            .set({ credits: sql`${users.credits} + ${amount}` })
-            .where(inArray(users.id, [userId]));
-        }
-        return stale.length;
-      });
+      return giveBack(lt(creditHolds.createdAt, before));
+    },
+
+    /** Gives back the holds of turns that ran on these instances, which died; how many. */
+    releaseDead(instances: number[]) {
+      return giveBack(inArray(creditHolds.instance, instances));
     },
   };
 }

@@ -31,6 +31,8 @@ export interface PlannedHold {
   userId: number;
   amount: number;
   at: Date;
+  /** The instance running the turn (ops/instances.ts): if it dies, the hold goes back. */
+  instance: number | null;
 }
 
 /**
@@ -63,6 +65,8 @@ export interface Credits {
   ensureAllowance(userId: number): Promise<void>;
   /** Returns holds of turns that never finished (failed for good) older than `ms`. */
   releaseStale(ms: number): Promise<number>;
+  /** Returns the holds of turns that ran on these dead instances (ops/instances.ts). */
+  releaseDead(instances: number[]): Promise<number>;
 }
 
 type Prices = Map<string, [number, number, number]>;
@@ -80,7 +84,14 @@ function parsePrices(entries: string[]): Prices {
 /** gpt-4o's list price, for models with no price of their own (US dollars per million tokens). */
 const UNKNOWN_MODEL_USD: [number, number, number] = [2.5, 1.25, 10];
 
-export function createCredits(db: Db, config: Config, clock: Clock, log: Logger): Credits {
+export function createCredits(
+  db: Db,
+  config: Config,
+  clock: Clock,
+  log: Logger,
+  /** The instance whose turns take the holds (null: a process that runs no turns). */
+  instance: number | null = null,
+): Credits {
   const repo = creditsRepo(db);
   const prices = parsePrices(config.CREDIT_PRICES);
   const hold = Math.max(1, config.CREDIT_TURN_HOLD);
@@ -136,13 +147,13 @@ export function createCredits(db: Db, config: Config, clock: Clock, log: Logger)
 
     async planHold(userId, turn) {
       await ensureAllowance(userId);
-      return turn.offline ? null : { userId, amount: hold, at: clock.now() };
+      return turn.offline ? null : { userId, amount: hold, at: clock.now(), instance };
     },
 
     async reserveTurn(userId, turn) {
       await ensureAllowance(userId);
       if (turn.offline) return null;
-      const holdRow = await repo.takeHold(userId, hold, clock.now());
+      const holdRow = await repo.takeHold(userId, hold, clock.now(), instance);
       if (!holdRow) throw noCredits();
       return {
         bind: (replyId: number) => repo.bindHold(holdRow.id, replyId),
@@ -175,5 +186,6 @@ export function createCredits(db: Db, config: Config, clock: Clock, log: Logger)
     },
 
     releaseStale: (ms) => repo.releaseStale(new Date(clock.now().getTime() - ms)),
+    releaseDead: (instances) => repo.releaseDead(instances),
   };
 }

@@ -125,7 +125,7 @@ describe.each(testDatabases())('stop, regenerate and edit on %s', (kind) => {
   });
 
   it('a stop sent to another instance reaches the one writing the reply', async () => {
-    const other = await buildApp(secondInstance(t));
+    const other = await buildApp(await secondInstance(t));
     await other.ready();
     try {
       const { asked, replyid } = await askHeld('Stop me there', 'Elsewhere');

@@ -22,6 +22,8 @@ export interface TurnHold {
   userId: number;
   amount: number;
   at: Date;
+  /** The instance running the turn. */
+  instance: number | null;
 }
 
 export type { PromptTurn } from './open-turn.repo.ts';
@@ -160,6 +162,7 @@ export function chatRepo(db: Db) {
         userId: hold.userId,
         amount: hold.amount,
         at: hold.at.toISOString(),
+        holdInstance: hold.instance,
       });
       if (rows.length !== 2 || rows[1]!.hold_id === null) return null;
       return { userMessage: toMessageRow(rows[0]!), reply: toMessageRow(rows[1]!) };
@@ -246,6 +249,15 @@ export function chatRepo(db: Db) {
         )
         .returning({ id: messages.id });
       return rows.length;
+    },
+    /** Replies still "streaming" that dead instances were writing become failed; their ids. */
+    async failOfInstances(dead: number[]) {
+      const rows = await db
+        .update(messages)
+        .set({ status: 'failed', error: null, updatedAt: sql`now()` })
+        .where(and(eq(messages.status, 'streaming'), inArray(messages.instance, dead)))
+        .returning({ id: messages.id });
+      return rows.map((r) => r.id);
     },
     /** The newest `limit` messages before `before`, oldest first; one more tells if there are more. */
     async page(subjectId: number, limit: number, before?: number) {

@@ -151,7 +151,7 @@ describe.each(testDatabases())('chat on %s', (kind) => {
   });
 
   it('another server instance on the same database follows a reply written elsewhere', async () => {
-    const other = await buildApp(secondInstance(t));
+    const other = await buildApp(await secondInstance(t));
     await other.ready();
     try {
       fake.enqueueFor('Go', { tokens: Array.from({ length: 20 }, (_, i) => `x${i} `), gapMs: 30 });

@@ -64,6 +64,12 @@ export function chatService(
     { retryLimit: 0 },
   );
   deps.jobs.schedule('chat-sweep-stale', '*/5 * * * *');
+  // What a dead instance was writing: failed (retryable), and its followers told at once.
+  deps.instance.onDead('chat replies', async (dead) => {
+    const ids = await repo.failOfInstances(dead);
+    await runner.announceEnded(ids);
+    return ids.length;
+  });
 
   const stream = replyStreamer(repo, runner);
 
@@ -198,6 +204,7 @@ export function chatService(
             subjectId: subject.id,
             role: 'assistant',
             status: 'streaming',
+            instance: deps.instance.id,
             speaker: friend.friendname,
             model: resolved.name,
           },
@@ -282,6 +289,7 @@ export function chatService(
         subjectId: found.subject.id,
         role: 'assistant',
         status: 'streaming',
+        instance: deps.instance.id,
         speaker: friend.friendname,
         model: deps.engine.resolver.resolve(friend.model).name,
       });
@@ -309,6 +317,7 @@ export function chatService(
       const { userMessage, reply } = await repo.editFrom(found.message, input.message, {
         role: 'assistant',
         status: 'streaming',
+        instance: deps.instance.id,
         speaker: friend.friendname,
         model: deps.engine.resolver.resolve(friend.model).name,
       });
@@ -357,6 +366,7 @@ export function chatService(
       });
       const reply = (await repo.updateMessage(found.message.id, {
         status: 'streaming',
+        instance: deps.instance.id,
         content: '',
         error: null,
       }))!;

@@ -50,7 +50,7 @@ describe.runIf(testDatabases().includes('postgres'))('two app instances on Postg
       await closeFirst();
       await database.close();
     };
-    otherDeps = secondInstance(t, pgEvents(database.url!, log));
+    otherDeps = await secondInstance(t, pgEvents(database.url!, log));
     other = await buildApp(otherDeps);
     await other.ready();
     token = await userWithSession(t, 'reader@example.com', { name: 'Dana Reader' });

@@ -378,6 +378,20 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
       return followRemote(remote, replyId, offset, listener);
     },
 
+    /**
+     * Replies a dead instance was writing, now stored failed (ops/instances.ts): their
+     * followers, on any instance, read the final row at once instead of at their next check.
+     */
+    async announceEnded(ids: number[]) {
+      await Promise.all(
+        ids.map((replyId) =>
+          events
+            .publish(topic(replyId), { k: 'f' } satisfies ReplyWire)
+            .catch((err: unknown) => log.warn({ err, replyId }, 'reply event not published')),
+        ),
+      );
+    },
+
     /** Resolves when every reply running here has been stored (shutdown, tests). */
     async drain() {
       await Promise.allSettled([...live.values()].map((l) => l.done));

@@ -21,14 +21,23 @@ export function toMessageRow(raw: Record<string, unknown>): MessageRow {
   return row as MessageRow;
 }
 
-const TURN_FIELDS = ['subjectId', 'role', 'content', 'img', 'speaker', 'model', 'status'] as const;
+const TURN_FIELDS = [
+  'subjectId',
+  'role',
+  'content',
+  'img',
+  'speaker',
+  'model',
+  'status',
+  'instance',
+] as const;
 
 /** The fields a turn's two new rows are stored with (the rest take their defaults). */
 export type TurnRow = Pick<typeof messages.$inferInsert, (typeof TURN_FIELDS)[number]>;
 
 /** A TurnRow as insertTurnSql's placeholders (`prefix` + field), with the columns' defaults. */
 export const turnValues = (prefix: string, m: TurnRow) => {
-  const d = { content: '', img: null, speaker: '', model: '', status: 'done' };
+  const d = { content: '', img: null, speaker: '', model: '', status: 'done', instance: null };
   const out: Record<string, unknown> = {};
   for (const k of TURN_FIELDS) out[prefix + k] = m[k] ?? d[k as keyof typeof d] ?? null;
   return out;
@@ -67,23 +76,23 @@ export const insertTurnSql = preparedSql('chat_insert_turn', () => {
     const p = (k: (typeof TURN_FIELDS)[number]) => sql.placeholder(prefix + k);
     return sql`(${sql.raw(String(ord))}, ${p('subjectId')}::int, ${p('role')}::text,
       ${p('content')}::text, ${p('img')}::text, ${p('speaker')}::text, ${p('model')}::text,
-      ${p('status')}::text)`;
+      ${p('status')}::text, ${p('instance')}::int)`;
   };
   return sql`
     with debited as (${debitSql(sql.placeholder('userId'), sql.placeholder('amount'))}),
     turn as (
-      insert into ${messages} (subject_id, role, content, img, speaker, model, status)
-      select v.subject_id, v.role, v.content, v.img, v.speaker, v.model, v.status
+      insert into ${messages} (subject_id, role, content, img, speaker, model, status, instance)
+      select v.subject_id, v.role, v.content, v.img, v.speaker, v.model, v.status, v.instance
       from (values ${value(1, 'u')}, ${value(2, 'r')})
-        as v(ord, subject_id, role, content, img, speaker, model, status)
+        as v(ord, subject_id, role, content, img, speaker, model, status, instance)
       where exists (select 1 from debited)
       order by v.ord
       returning *
     ),
     held as (
-      insert into ${creditHolds} (user_id, amount, created_at, reply_id)
+      insert into ${creditHolds} (user_id, amount, created_at, reply_id, instance)
       select ${sql.placeholder('userId')}::int, ${sql.placeholder('amount')}::int,
-        ${sql.placeholder('at')}::timestamptz, max(id)
+        ${sql.placeholder('at')}::timestamptz, max(id), ${sql.placeholder('holdInstance')}::int
       from turn having count(*) = 2
       returning id
     )

@@ -18,3 +18,4 @@ export * from './schema/push.ts';
 export * from './schema/analytics.ts';
 export * from './schema/voice.ts';
 export * from './schema/reading.ts';
+export * from './schema/ops.ts';

@@ -26,7 +26,7 @@ export type Turn = { answers: GroupAnswer[] };
 /** The ports a group turn uses. */
 export type GroupTurnDeps = Pick<
   ChatDeps,
-  'clock' | 'domain' | 'engine' | 'jobs' | 'log' | 'retrieve'
+  'clock' | 'domain' | 'engine' | 'jobs' | 'log' | 'retrieve' | 'instance'
 >;
 /** The repositories a group turn uses (the speaker's notes are the single chat's). */
 export type GroupTurnRepos = GroupMemoryRepos & Pick<Repos, 'chat'>;
@@ -228,6 +228,7 @@ export function groupTurns(
       friendId: friend.id,
       role: 'assistant',
       status: 'streaming',
+      instance: deps.instance.id,
       speaker: friend.friendname,
       model: deps.engine.resolver.resolve(friend.model).name,
     });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { friends, groupChats, groupMessages } from '../db/schema.ts';
 
@@ -132,6 +132,15 @@ export function groupRepo(db: Db) {
     },
     async clear(userId: number) {
       await db.delete(groupMessages).where(eq(groupMessages.userId, userId));
+    },
+    /** Answers still "streaming" that dead instances were writing become failed; their ids. */
+    async failOfInstances(dead: number[]) {
+      const rows = await db
+        .update(groupMessages)
+        .set({ status: 'failed', error: null, updatedAt: sql`now()` })
+        .where(and(eq(groupMessages.status, 'streaming'), inArray(groupMessages.instance, dead)))
+        .returning({ id: groupMessages.id });
+      return rows.map((r) => r.id);
     },
     /** Answers left streaming by a stopped server (none of them running here). */
     async failStale(staleSeconds: number, except: number[]) {

@@ -28,7 +28,7 @@ export { groupReplyTopic };
  * going away, and can be followed after a refresh or from another instance.
  */
 export function groupService(
-  deps: GroupTurnDeps & Pick<ChatDeps, 'credits' | 'events' | 'media'>,
+  deps: GroupTurnDeps & Pick<ChatDeps, 'credits' | 'events' | 'media' | 'instance'>,
   repos: GroupTurnRepos,
 ) {
   const { group: repo, friends } = repos;
@@ -53,6 +53,11 @@ export function groupService(
     { retryLimit: 0 },
   );
   deps.jobs.schedule('group-sweep-stale', '*/5 * * * *');
+  deps.instance.onDead('group chat replies', async (dead) => {
+    const ids = await repo.failOfInstances(dead);
+    await runner.announceEnded(ids);
+    return ids.length;
+  });
 
   /** The ticked characters, each one the caller may watch; refused when one is not. */
   async function openMembers(ids: string[], me: SessionUser) {
@@ -207,6 +212,7 @@ export function groupService(
       });
       const reply = (await repo.updateMessage(found.id, {
         status: 'streaming',
+        instance: deps.instance.id,
         content: '',
         error: null,
         model: deps.engine.resolver.resolve(friend.model).name,

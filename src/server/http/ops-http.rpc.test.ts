@@ -30,7 +30,7 @@ const lateBody = `.x{color:red}\n`.repeat(300);
 /** Another app over the same database, with some settings changed. */
 async function appWith(change: Partial<Config>, deps: Partial<TestApp['deps']> = {}) {
   const app = await buildApp({
-    ...secondInstance(t),
+    ...(await secondInstance(t)),
     ...deps,
     config: { ...t.deps.config, ...change },
   });

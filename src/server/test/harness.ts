@@ -33,6 +33,7 @@ import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { seedStarterContent } from '../seed/seed.ts';
 import { memoryEvents, type Events } from '../platform/events.ts';
 import { pgBossJobs } from '../platform/jobs.ts';
+import { registerInstance } from '../ops/instances.ts';
 import { createDomainEvents } from '../platform/domain-events.ts';
 import { runAdminCommand } from '../admin/admin-run.ts';
 import type { GoogleVerifier } from '../auth/google.ts';
@@ -168,10 +169,36 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Deps for a second instance of the app on the same database: its own job workers. */
-export function secondInstance(t: TestApp, events: Events = t.deps.events): Deps {
+/** A test app's instance row (ops/instances.ts), under a name of its own unless given one. */
+export function testInstance(database: Database, config: Config, name?: string) {
+  return registerInstance(database.db, pino({ level: 'silent' }), {
+    name: name ?? `test-${randomBytes(4).toString('hex')}`,
+    heartbeatSeconds: config.INSTANCE_HEARTBEAT_SECONDS,
+    exclusive: false,
+  });
+}
+
+/**
+ * Deps for a second instance of the app on the same database: its own instance row, job
+ * workers and credits (its turns' holds are its own).
+ */
+export async function secondInstance(
+  t: TestApp,
+  events: Events = t.deps.events,
+  /** The instance's name: another's to stand for that one restarted. */
+  name?: string,
+): Promise<Deps> {
+  const instance = await testInstance(t.database, t.deps.config, name);
   return {
     ...t.deps,
+    instance,
+    credits: createCredits(
+      t.database.db,
+      t.deps.config,
+      t.clock,
+      pino({ level: 'silent' }),
+      instance.id,
+    ),
     events,
     jobs: pgBossJobs(t.database.sql, pino({ level: 'silent' }), {
       pollingSeconds: 0.5,
@@ -238,9 +265,11 @@ export async function createTestApp(
   const storage = opts.storage ?? localStorage(config.filesDir);
   const clock = manualClock(new Date());
   const { mailer, sent } = memoryMailer();
+  const instance = await testInstance(database, config);
   const deps: Deps = {
     config,
     db: database.db,
+    instance,
     mailer,
     clock,
     limiter: opts.limiter
@@ -267,7 +296,7 @@ export async function createTestApp(
     }),
     payments: createPayments(config),
     credits: (opts.credits ?? ((c) => c))(
-      createCredits(database.db, config, clock, pino({ level: 'silent' })),
+      createCredits(database.db, config, clock, pino({ level: 'silent' }), instance.id),
     ),
     // Real Web Push; a test's subscriptions point at its local push service (test/push-service.ts).
     push: opts.push ?? webPushSender(loadVapidKeys(config), config.vapidSubject),

@@ -135,6 +135,8 @@ export const creditHolds = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     replyId: integer('reply_id'),
+    /** The instance running the turn (instances.id): if it dies, the hold goes back. */
+    instance: integer('instance'),
     amount: integer('amount').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

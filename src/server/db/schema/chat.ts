@@ -80,6 +80,8 @@ export const messages = pgTable(
     cachedInputTokens: integer('cached_input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The instance writing it while it streams (instances.id); null on older rows. */
+    instance: integer('instance'),
     /** A streaming reply's heartbeat: a stale one was cut off by a stopped server. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -42,6 +42,8 @@ export const groupMessages = pgTable(
     cachedInputTokens: integer('cached_input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The instance writing it while it streams (instances.id); null on older rows. */
+    instance: integer('instance'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
