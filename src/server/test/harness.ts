@@ -37,6 +37,7 @@ import { createDomainEvents } from '../platform/domain-events.ts';
 import { runAdminCommand } from '../admin/admin-run.ts';
 import type { GoogleVerifier } from '../auth/google.ts';
 import type { GraceTimer } from '../ops/shutdown.ts';
+import { createMetrics } from '../ops/metrics.ts';
 import { webPushSender, type PushPort } from '../push/push-sender.ts';
 import { loadVapidKeys } from '../push/vapid.ts';
 import { ActionsPath } from '../../protocol/paths.ts';
@@ -174,6 +175,8 @@ export function secondInstance(t: TestApp, events: Events = t.deps.events): Deps
     ...t.deps,
     events,
     jobs: pgBossJobs(t.database.sql, pino({ level: 'silent' }), { pollingSeconds: 0.5 }),
+    // Its own registry: the gauges read this instance's replies and jobs.
+    metrics: createMetrics(),
   };
 }
 
@@ -235,6 +238,8 @@ export async function createTestApp(
   const storage = opts.storage ?? localStorage(config.filesDir);
   const clock = manualClock(new Date());
   const { mailer, sent } = memoryMailer();
+  const metrics = createMetrics();
+  if (database.poolCounts) metrics.attach({ pool: database.poolCounts });
   const deps: Deps = {
     config,
     db: database.db,
@@ -252,10 +257,15 @@ export async function createTestApp(
       createModelResolver(config),
       pino({ level: 'silent' }),
       opts.retry ?? TEST_RETRY,
+      metrics.engine,
     ),
     events,
     domain: createDomainEvents(pino({ level: 'silent' })),
-    jobs: pgBossJobs(database.sql, pino({ level: 'silent' }), { pollingSeconds: 0.5 }),
+    jobs: pgBossJobs(database.sql, pino({ level: 'silent' }), {
+      pollingSeconds: 0.5,
+      onFailed: (queue, final) => metrics.jobFailed(queue, final),
+    }),
+    metrics,
     media: createMediaPorts(config, {
       meter: createMeter(database.db, clock, pino({ level: 'silent' })),
     }),
