@@ -68,7 +68,10 @@ export interface EngineObserver {
 /** Why an attempt failed, in a few words a metric label can carry (a bounded set). */
 function errorReason(err: unknown, timedOut: 'first' | 'idle' | null): string {
   if (timedOut) return 'timeout';
-  if (APICallError.isInstance(err)) return (err.statusCode ?? 0) >= 500 ? 'http_5xx' : 'http_4xx';
+  const status = APICallError.isInstance(err) ? (err.statusCode ?? 0) : 0;
+  if (status >= 500) return 'http_5xx';
+  if (status >= 400) return 'http_4xx';
+  // No answer, a cut stream, or a stream that broke after a 200.
   return 'network';
 }
 
