@@ -5,6 +5,8 @@ import { createTestApp, rpc, type TestApp } from '../test/harness.ts';
 
 interface OtlpSpan {
   name: string;
+  traceId: string;
+  parentSpanId?: string;
   attributes: { key: string; value: { stringValue?: string; intValue?: number | string } }[];
 }
 interface OtlpBody {
@@ -42,6 +44,9 @@ async function fakeCollector() {
   };
 }
 
+const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const PARENT = '00f067aa0ba902b7';
+
 const attr = (span: OtlpSpan, key: string) => {
   const v = span.attributes.find((a) => a.key === key)?.value;
   return v?.stringValue ?? (v?.intValue !== undefined ? Number(v.intValue) : undefined);
@@ -64,6 +69,12 @@ describe('traces with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       (await t.app.inject({ method: 'GET', url: '/files/images/nobody-7.webp' })).statusCode,
     ).toBe(404);
     await rpc(t.app, { action: 'GetFriends' });
+    // A caller's (a proxy's) trace is continued.
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { traceparent: `00-${TRACE}-${PARENT}-01` },
+    });
     // Closing the app sends the spans still in the batch.
     await t.close();
 
@@ -83,6 +94,8 @@ describe('traces with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const action = spans.find((s) => s.name === 'POST /api GetFriends');
     expect(action, JSON.stringify(spans.map((s) => s.name))).toBeDefined();
     expect(attr(action!, 'sefer.action')).toBe('GetFriends');
+    const health = spans.find((s) => s.name === 'GET /api/health');
+    expect(health).toMatchObject({ traceId: TRACE, parentSpanId: PARENT });
   });
 });
 

@@ -1,4 +1,6 @@
 import { FastifyOtelInstrumentation } from '@fastify/otel';
+import { propagation } from '@opentelemetry/api';
+import { ExportResultCode, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace';
@@ -6,8 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { ActionsPath } from '../../protocol/paths.ts';
 import { actionLabel } from './metrics-http.ts';
 
-/** @opentelemetry/core's ExportResultCode.SUCCESS. */
-const EXPORT_SUCCESS = 0;
+let propagatorSet = false;
 
 /**
  * OpenTelemetry traces of the HTTP requests (@fastify/otel), sent in batches to an OTLP/HTTP
@@ -16,8 +17,8 @@ const EXPORT_SUCCESS = 0;
  * route gets a span named `METHOD route` (`POST /api AskFriend` for an action).
  *
  * The tracer provider is this app's own, not the process-wide one: tests build many apps, and
- * nothing else here is instrumented. Lifecycle hooks get no spans of their own (one span and
- * its handler's per request; a span per hook cost more than the request it measures).
+ * nothing else here is instrumented. Lifecycle hooks get no spans of their own: a request is
+ * its span and its handler's, not one more per hook.
  */
 export async function registerTracing(
   app: FastifyInstance,
@@ -30,7 +31,7 @@ export async function registerTracing(
   const exporter: SpanExporter = {
     export(spans, done) {
       otlp.export(spans, (result) => {
-        if (result.code !== EXPORT_SUCCESS) {
+        if (result.code !== ExportResultCode.SUCCESS) {
           opts.onExportFailed?.();
           if (!failing)
             app.log.warn({ err: result.error }, 'traces could not be sent to the collector');
@@ -52,6 +53,10 @@ export async function registerTracing(
     }),
     spanProcessors: [new BatchSpanProcessor({ exporter })],
   });
+  // A proxy's or a caller's `traceparent` is continued: the span joins its trace. The
+  // propagator is process-wide (OpenTelemetry keeps one) and holds no state: set once.
+  if (!propagatorSet)
+    propagatorSet = propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   const instrumentation = new FastifyOtelInstrumentation({
     instrumentHooks: false,
     requestHook: (span, request) => {
