@@ -58,6 +58,7 @@ import { createDomainEvents } from '../src/server/platform/domain-events.ts';
 import { pgBossJobs } from '../src/server/platform/jobs.ts';
 import { webPushSender } from '../src/server/push/push-sender.ts';
 import { loadVapidKeys } from '../src/server/push/vapid.ts';
+import { createMetrics } from '../src/server/ops/metrics.ts';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
 const MB = Number(process.env.BENCH_MB ?? 5);
@@ -166,6 +167,7 @@ async function run(kind: 'pglite' | 'postgres', book: ReturnType<typeof buildBoo
         pino({ level: 'silent' }),
         instance.id,
       ),
+      metrics: createMetrics(),
     };
     const app = await buildApp(deps);
     await app.ready();

@@ -77,5 +77,12 @@ export const ActionsPath = '/api';
  */
 export const AdminPath = '/api/admin';
 
+/**
+ * Prometheus metrics (text format): loopback requests no proxy forwarded, or a bearer of
+ * METRICS_TOKEN; anyone else gets 404. An operator's endpoint, not the API's: no session
+ * reaches it (src/server/ops/metrics-http.ts).
+ */
+export const MetricsPath = '/metrics';
+
 /** Third-party identity sign-in (spec part 1 §7): JSON `{idToken, lang}`. */
 export const GoogleSignInPath = '/api/auth/google';

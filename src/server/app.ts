@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebClient } from './http/web-client.ts';
 import { sse } from './http/sse.ts';
 import { registerHealth } from './ops/health.ts';
+import { registerMetrics } from './ops/metrics-http.ts';
 import { createShutdown } from './ops/shutdown.ts';
 import { msg } from './messages.ts';
 import type { Ctx } from './rpc/context.ts';
@@ -50,9 +51,33 @@ export async function buildApp(deps: Deps) {
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
+  // Traces first, so that every route and hook after it is covered; loaded only when wanted.
+  if (deps.config.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    const { registerTracing } = await import('./ops/metrics-otel.ts');
+    await registerTracing(app, {
+      endpoint: deps.config.OTEL_EXPORTER_OTLP_ENDPOINT,
+      serviceName: deps.config.OTEL_SERVICE_NAME,
+      version: deps.config.version,
+      onExportFailed: () => deps.metrics.traceExportFailed(),
+    });
+  }
+  registerMetrics(app, deps.metrics, { token: deps.config.METRICS_TOKEN });
   // Running replies get a bounded time to finish on shutdown; their model calls carry its signal.
   const shutdown = createShutdown();
   const services = createServices({ ...deps, engine: shutdown.engine(deps.engine) });
+  deps.metrics.attach(
+    {
+      liveReplies: {
+        chat: () => services.chat.runner.liveIds().length,
+        group: () => services.group.runner.liveIds().length,
+      },
+      jobsQueued: () => deps.jobs.queued(),
+      jobsRunning: () => deps.jobs.running(),
+      events: deps.events,
+      shutdownCut: () => shutdown.signal.aborted,
+    },
+    deps.log,
+  );
   const dispatch = createDispatcher(services, createHandlers(services));
   const https = deps.config.publicUrl.startsWith('https://');
 
@@ -94,6 +119,7 @@ export async function buildApp(deps: Deps) {
   app.addHook('onClose', async () => {
     // After the drain (preClose): anything still held by this run is given up.
     await deps.instance.stop();
+    await deps.metrics.close();
     await services.sessions.close();
     await deps.jobs.stop();
     await deps.domain.settled();

@@ -169,6 +169,17 @@ const EnvSchema = z.object({
   MODEL_IDLE_SECONDS: z.coerce.number().positive().max(600).default(30),
   MODEL_REPLY_SECONDS: z.coerce.number().positive().max(3600).default(180),
 
+  /**
+   * `GET /metrics` answers loopback requests that came through no proxy, and requests with
+   * `Authorization: Bearer <METRICS_TOKEN>`; anyone else gets 404 (src/server/ops/metrics-http.ts).
+   */
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'at least 16 characters (e.g. openssl rand -hex 24)').optional(),
+  ),
+  /** OpenTelemetry traces go to this OTLP/HTTP collector (…/v1/traces) when set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('sefer-chat'),
+
   /** Trust X-Forwarded-For from a proxy in front of the app. */
   TRUST_PROXY: optionalString.transform((s) => s === '1' || s === 'true'),
   APP_VERSION: optionalString,

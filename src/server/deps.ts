@@ -19,6 +19,7 @@ import type { Payments } from './billing/payments.ts';
 import type { Credits } from './billing/credits.ts';
 import type { PushPort } from './push/push-sender.ts';
 import type { Instance } from './ops/instances.ts';
+import type { Metrics } from './ops/metrics.ts';
 
 /** Everything from outside that the services use; chosen once in main.ts (or by a test). */
 export interface Deps {
@@ -56,6 +57,11 @@ export interface Deps {
    * what a dead instance held is given up (ops/instances.ts).
    */
   instance: Instance;
+  /**
+   * Prometheus metrics, one registry per app (ops/metrics.ts): the engine, the job queue and
+   * the event transport made for this app report to it too.
+   */
+  metrics: Metrics;
   /** Shared state between instances (rate limits) when REDIS_URL is set. */
   redis?: Redis | null;
   /** Waits out the shutdown grace; tests end it themselves instead of waiting. */

@@ -15,12 +15,13 @@ import { extractorFor } from './knowledge/extractor.ts';
 import { postgresRateLimiter } from './infra/rate-limit-postgres.ts';
 import { googleDocsClient } from './knowledge/google-docs.client.ts';
 import { createMailer } from './mail/mailer.ts';
-import { memoryEvents, type Events } from './platform/events.ts';
+import { memoryEvents, type DroppedEvent, type Events } from './platform/events.ts';
 import { pgEvents } from './platform/events-pg.ts';
 import { redisEvents } from './platform/events-redis.ts';
 import { pgBossJobs } from './platform/jobs.ts';
 import { createDomainEvents } from './platform/domain-events.ts';
 import { registerInstance } from './ops/instances.ts';
+import { createMetrics } from './ops/metrics.ts';
 import { seedStarterContent } from './seed/seed.ts';
 import { createPayments } from './billing/create-payments.ts';
 import { createCredits } from './billing/credits.ts';
@@ -56,6 +57,9 @@ export async function createRuntime(
     heartbeatSeconds: config.INSTANCE_HEARTBEAT_SECONDS,
     exclusive: database.kind === 'pglite',
   });
+  // One registry for this app; the parts made here report to it as well.
+  const metrics = createMetrics();
+  if (database.poolCounts) metrics.attach({ pool: database.poolCounts });
   const seeded = await seedStarterContent(database.db);
   if (seeded) log.info('starter content seeded');
   // ioredis is loaded only when there is a Redis to talk to.
@@ -66,11 +70,15 @@ export async function createRuntime(
       })
     : null;
   // Events cross instances through Redis when there is one, else through PostgreSQL.
+  const dropped = (reason: DroppedEvent) => metrics.eventDropped(reason);
   const events: Events = redis
-    ? redisEvents(redis, log)
+    ? redisEvents(redis, log, dropped)
     : config.DATABASE_URL
-      ? pgEvents(config.DATABASE_URL, log)
-      : memoryEvents((err) => log.warn({ err }, 'event listener failed'));
+      ? pgEvents(config.DATABASE_URL, log, dropped)
+      : memoryEvents((err) => {
+          log.warn({ err }, 'event listener failed');
+          dropped('listener');
+        });
   const deps: Deps = {
     config,
     db: database.db,
@@ -90,6 +98,7 @@ export async function createRuntime(
       createModelResolver(config, undefined, providers),
       log,
       retryPolicyFromConfig(config),
+      metrics.engine,
     ),
     media: createMediaPorts(config, {
       providers,
@@ -102,7 +111,9 @@ export async function createRuntime(
     jobs: pgBossJobs(database.sql, log, {
       label: database.kind === 'pglite' ? 'embedded' : 'PostgreSQL',
       setupLock: (fn) => database.withLock(JOBS_LOCK_KEY, fn),
+      onFailed: (queue, final) => metrics.jobFailed(queue, final),
     }),
+    metrics,
     payments: createPayments(config),
     credits: createCredits(database.db, config, systemClock, log, instance.id),
     storage,

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -133,6 +135,42 @@ describe('engine over a fake OpenAI-compatible server', () => {
       image_url?: { url: string };
     }[];
     expect(content.find((p) => p.type === 'image_url')?.image_url?.url).toBe(image);
+  });
+
+  it('tells its observer each first token and each failed attempt, by provider and reason', async () => {
+    const seen: string[] = [];
+    const observer = {
+      firstToken: (provider: string, seconds: number) => {
+        expect(seconds).toBeGreaterThanOrEqual(0);
+        seen.push(`first ${provider}`);
+      },
+      error: (provider: string, reason: string) => seen.push(`error ${provider} ${reason}`),
+    };
+    const observed = (url: string, attempts: number) =>
+      createEngine(
+        createModelResolver(
+          loadConfig({ OPENAI_COMPATIBLE_BASE_URL: url, OPENAI_COMPATIBLE_MODELS: 'fake-a' }),
+        ),
+        pino({ level: 'silent' }),
+        { attempts, baseDelayMs: 1, idleTimeoutMs: 30_000 },
+        observer,
+      );
+    fake.enqueue({ status: 429 }, { status: 503 });
+    await observed(fake.url, 3).stream(req(), { onDelta: () => {} });
+    // Nobody listens there: no answer at all.
+    const gone = createServer();
+    await new Promise<void>((r) => gone.listen(0, '127.0.0.1', r));
+    const { port } = gone.address() as AddressInfo;
+    await new Promise((r) => gone.close(r));
+    await expect(
+      observed(`http://127.0.0.1:${port}/v1`, 1).stream(req(), { onDelta: () => {} }),
+    ).rejects.toBeInstanceOf(EngineError);
+    expect(seen).toEqual([
+      'error compatible http_4xx',
+      'error compatible http_5xx',
+      'first compatible',
+      'error compatible network',
+    ]);
   });
 
   it('an aborted request stops without retrying', async () => {

@@ -57,6 +57,24 @@ export interface RetryPolicy {
   totalTimeoutMs?: number;
 }
 
+/** Told of each model call attempt, for the metrics (ops/metrics.ts); the offline model is not. */
+export interface EngineObserver {
+  /** Seconds from the call to its first token. */
+  firstToken(provider: string, seconds: number): void;
+  /** An attempt failed: `timeout`, `http_4xx`, `http_5xx` or `network` (a cut stream too). */
+  error(provider: string, reason: string): void;
+}
+
+/** Why an attempt failed, in a few words a metric label can carry (a bounded set). */
+function errorReason(err: unknown, timedOut: 'first' | 'idle' | null): string {
+  if (timedOut) return 'timeout';
+  const status = APICallError.isInstance(err) ? (err.statusCode ?? 0) : 0;
+  if (status >= 500) return 'http_5xx';
+  if (status >= 400) return 'http_4xx';
+  // No answer, a cut stream, or a stream that broke after a 200.
+  return 'network';
+}
+
 /** The defaults of MODEL_FIRST_TOKEN_SECONDS, MODEL_IDLE_SECONDS and MODEL_REPLY_SECONDS. */
 export const DEFAULT_RETRY: RetryPolicy = {
   attempts: 3,
@@ -175,6 +193,7 @@ export function createEngine(
   resolver: ModelResolver,
   log: Log,
   retry: RetryPolicy = DEFAULT_RETRY,
+  observer?: EngineObserver,
 ) {
   async function attempt(req: EngineRequest, h: StreamHandlers): Promise<EngineResult> {
     const resolved = resolver.resolve(req.model);
@@ -211,6 +230,7 @@ export function createEngine(
     };
     let text = '';
     let reader: ReadableStreamDefaultReader<LanguageModelV4StreamPart> | undefined;
+    const started = performance.now();
     try {
       arm('first');
       // The provider's own stream (the AI SDK's model interface), without streamText's
@@ -229,6 +249,8 @@ export function createEngine(
       for (;;) {
         const { done, value: part } = await reader.read();
         if (done) break;
+        if (waiting === 'first' && (part.type === 'text-delta' || part.type === 'reasoning-delta'))
+          observer?.firstToken(resolved.provider, (performance.now() - started) / 1000);
         if (part.type === 'reasoning-delta') {
           // A reasoning model thinking out loud is working, not hung.
           arm('idle');
@@ -254,6 +276,7 @@ export function createEngine(
       return { text, model: resolved.name, offline: false, usage };
     } catch (err) {
       if (req.signal?.aborted) throw err;
+      observer?.error(resolved.provider, errorReason(err, timedOut));
       const e = classify(err, timedOut);
       (e as EngineError & { partial?: boolean }).partial = text.length > 0;
       throw e;

@@ -24,7 +24,7 @@ import { resolveCitations } from '../reading/citations.ts';
 import { createMemoryKeeper } from './memory.ts';
 import { storeStopped } from './stopped-reply.ts';
 import { assembleTurn, buildTurnPrompt, gatherTurn } from './turn-prompt.ts';
-import { createReplyRunner, type ReplyRunner } from './reply-runner.ts';
+import { createReplyRunner, DEFAULT_RUNNER, type ReplyRunner } from './reply-runner.ts';
 import { replyStreamer } from './reply-stream.ts';
 
 /** Passages for a turn: the character's shared knowledge plus `userId`'s own personal files. */
@@ -49,7 +49,12 @@ export function chatService(
   repos: Pick<Repos, 'chat' | 'friends' | 'memoryFacts' | 'reading'>,
 ) {
   const { chat: repo, friends } = repos;
-  const runner = deps.runner ?? createReplyRunner(repo, deps.engine, deps.events, deps.log);
+  const runner =
+    deps.runner ??
+    createReplyRunner(repo, deps.engine, deps.events, deps.log, {
+      ...DEFAULT_RUNNER,
+      onOutcome: (status) => deps.metrics.replyOutcome('chat', status),
+    });
   const memory = createMemoryKeeper(repo, friends, deps.engine, deps.jobs, repos.memoryFacts, {
     delaySeconds: deps.config.MEMORY_DELAY_SECONDS,
     now: () => deps.clock.now().getTime(),

@@ -78,6 +78,8 @@ export interface RunnerOptions {
   checkMs: number;
   /** A streaming row untouched for this long was cut off by a stopped server. */
   staleMs: number;
+  /** Told how each reply ended: its stored status, or `unstored` (the metrics). */
+  onOutcome?: (status: string) => void;
 }
 
 export const DEFAULT_RUNNER: RunnerOptions = { flushMs: 1_000, checkMs: 5_000, staleMs: 30_000 };
@@ -311,9 +313,13 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
             prune(endedUnheard);
             endedUnheard.set(replyId, Date.now() + followedFor());
           }
+          opts.onOutcome?.(row.status);
           emit(l, { type: 'done', row });
         })
-        .catch((err: unknown) => log.error({ err, replyId }, 'reply could not be stored'))
+        .catch((err: unknown) => {
+          log.error({ err, replyId }, 'reply could not be stored');
+          opts.onOutcome?.('unstored');
+        })
         .finally(() => {
           live.delete(replyId);
           flushWhileLive();

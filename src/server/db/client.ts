@@ -26,6 +26,11 @@ export interface Database {
    * database); without it retrieval compares the `real[]` vectors in plain SQL.
    */
   pgvector: boolean;
+  /**
+   * PostgreSQL only: the pool's connections (open, idle) and the queries waiting for one (the
+   * metrics). PGlite has one in-process connection and no such queue.
+   */
+  poolCounts?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: the whole database as a tar image (`pgliteImage` starts another from it). */
   dump?: () => Promise<Blob>;
   /**
@@ -153,6 +158,11 @@ export async function openDatabase(opts: {
           await c.end();
         }
       },
+      poolCounts: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });

@@ -7,7 +7,7 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { ChatDeps } from '../chat/chat.service.ts';
 import { openFriend } from '../chat/conversation.ts';
-import { createReplyRunner } from '../chat/reply-runner.ts';
+import { createReplyRunner, DEFAULT_RUNNER } from '../chat/reply-runner.ts';
 import { refusal } from '../errors.ts';
 import { friendPriv } from '../friends/friend-access.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
@@ -28,7 +28,7 @@ export { groupReplyTopic };
  * going away, and can be followed after a refresh or from another instance.
  */
 export function groupService(
-  deps: GroupTurnDeps & Pick<ChatDeps, 'credits' | 'events' | 'media' | 'instance'>,
+  deps: GroupTurnDeps & Pick<ChatDeps, 'credits' | 'events' | 'media' | 'instance' | 'metrics'>,
   repos: GroupTurnRepos,
 ) {
   const { group: repo, friends } = repos;
@@ -37,7 +37,7 @@ export function groupService(
     deps.engine,
     deps.events,
     deps.log,
-    undefined,
+    { ...DEFAULT_RUNNER, onOutcome: (status) => deps.metrics.replyOutcome('group', status) },
     groupReplyTopic,
   );
 

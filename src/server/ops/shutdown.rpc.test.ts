@@ -64,6 +64,14 @@ describe.each(testDatabases())('shutdown with a reply running (%s)', (kind) => {
     return { asked };
   }
 
+  /** The metrics' count of ended replies, by outcome. */
+  async function outcomes() {
+    const { values } = await t.deps.metrics.registry
+      .getSingleMetric('sefer_reply_outcomes_total')!
+      .get();
+    return Object.fromEntries(values.map((v) => [v.labels.outcome, v.value]));
+  }
+
   const lastReply = async () =>
     (
       await t.deps.db
@@ -95,6 +103,7 @@ describe.each(testDatabases())('shutdown with a reply running (%s)', (kind) => {
     const row = await lastReply();
     expect(row.status).toBe('done');
     expect(row.content).toBe('Elementary, my dear reader.');
+    expect(await outcomes()).toEqual({ done: 1 });
   });
 
   it('when the grace runs out, the reply is stored as failed (RetryReply takes failed replies)', async () => {
@@ -109,5 +118,7 @@ describe.each(testDatabases())('shutdown with a reply running (%s)', (kind) => {
     const row = await lastReply();
     expect(row.status).toBe('failed');
     expect(fake.requests.length).toBe(1);
+    // Counted apart from replies that failed on their own.
+    expect(await outcomes()).toEqual({ interrupted: 1 });
   });
 });

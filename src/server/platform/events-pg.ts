@@ -1,6 +1,12 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { checkTopic, encodeEvent, topicListeners, type Events } from './events.ts';
+import {
+  checkTopic,
+  encodeEvent,
+  topicListeners,
+  type DroppedEvent,
+  type Events,
+} from './events.ts';
 
 /**
  * Events through PostgreSQL LISTEN/NOTIFY, for instances that share a database. One dedicated
@@ -8,8 +14,15 @@ import { checkTopic, encodeEvent, topicListeners, type Events } from './events.t
  * instance's events leave in the order they were published. A broken connection is replaced;
  * what was published meanwhile is lost, which events allow (see `Events`).
  */
-export function pgEvents(url: string, log: Logger): Events {
-  const listeners = topicListeners((err) => log.warn({ err }, 'event listener failed'));
+export function pgEvents(
+  url: string,
+  log: Logger,
+  onDropped?: (reason: DroppedEvent) => void,
+): Events {
+  const listeners = topicListeners((err) => {
+    log.warn({ err }, 'event listener failed');
+    onDropped?.('listener');
+  });
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
@@ -26,7 +39,9 @@ export function pgEvents(url: string, log: Logger): Events {
         let payload: unknown;
         try {
           payload = JSON.parse(n.payload);
-        } catch {
+        } catch (err) {
+          log.warn({ err, channel: n.channel }, 'an event that is not JSON was dropped');
+          onDropped?.('unparsable');
           return;
         }
         listeners.deliver(n.channel, payload);

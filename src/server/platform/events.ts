@@ -16,6 +16,9 @@ export interface Events {
   close(): Promise<void>;
 }
 
+/** Why an arriving event was dropped (counted in the metrics): not JSON, or a listener threw. */
+export type DroppedEvent = 'unparsable' | 'listener';
+
 /** What both transports share: local listeners by topic, fed by whatever carries the events. */
 export function topicListeners(onError: (err: unknown) => void) {
   const byTopic = new Map<string, Set<(payload: unknown) => void>>();

@@ -44,9 +44,13 @@ for (const kind of testDatabases()) {
       expect(calls).toEqual([{ n: 1 }, { n: 1 }]);
     });
 
-    it('a job that keeps failing is kept with its reason, for admins', async () => {
+    it('a job that keeps failing is kept with its reason, for admins, and counted', async () => {
       const db = await database();
-      const jobs = jobsOn(db);
+      const failures: [string, boolean][] = [];
+      const jobs = pgBossJobs(db.sql, log, {
+        pollingSeconds: 0.5,
+        onFailed: (queue, final) => failures.push([queue, final]),
+      });
       let calls = 0;
       jobs.define(
         'doomed',
@@ -60,6 +64,11 @@ for (const kind of testDatabases()) {
       await jobs.send('doomed', { file: 'a.pdf' });
       await jobs.idle();
       expect(calls).toBe(2);
+      expect(failures).toEqual([
+        ['doomed', false],
+        ['doomed', true],
+      ]);
+      expect(jobs.running()).toEqual({ doomed: 0 });
       expect(await failedJobs(db.db)).toMatchObject([
         { name: 'doomed', data: { file: 'a.pdf' }, attempts: 2, reason: 'disk on fire' },
       ]);
@@ -77,6 +86,9 @@ for (const kind of testDatabases()) {
       expect(await jobs.send('memory', { v: 1 }, { singletonKey: 'u1:f1' })).toBeTruthy();
       expect(await jobs.send('memory', { v: 2 }, { singletonKey: 'u1:f1' })).toBeNull();
       expect(await jobs.send('memory', { v: 3 }, { singletonKey: 'u2:f1' })).toBeTruthy();
+      // What the metrics show: pg-boss's count of the waiting ones, none running here.
+      expect(await jobs.queued()).toEqual({ memory: 2 });
+      expect(jobs.running()).toEqual({ memory: 0 });
     });
 
     it("another instance's job is taken at the next shared poll, not the worker's own", async () => {

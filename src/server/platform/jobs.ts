@@ -53,6 +53,10 @@ export interface Jobs {
   stop(timeoutMs?: number): Promise<void>;
   /** Resolves when no job of a defined queue is waiting, due or running (tests, benches). */
   idle(): Promise<void>;
+  /** Jobs waiting (new, or failed and to be retried) by queue, across instances (the metrics). */
+  queued(): Promise<Record<string, number>>;
+  /** Jobs this instance's workers are running now, by queue. */
+  running(): Record<string, number>;
   describe(): string;
 }
 
@@ -75,6 +79,8 @@ export function pgBossJobs(
      * together on an empty database run it at once (`create_queue`, 6 of 6 tries).
      */
     setupLock?: <T>(fn: () => Promise<T>) => Promise<T>;
+    /** Told of each failed run (`final`: no retry left), for the metrics. */
+    onFailed?: (queue: string, final: boolean) => void;
   } = {},
 ): Jobs {
   // pg-boss's loops may still be in a query when it says it has stopped; the database closes
@@ -102,6 +108,7 @@ export function pgBossJobs(
   const schedules: [string, string][] = [];
   let started = false;
   let running = 0;
+  const runningByQueue = new Map<string, number>();
   // One query every `pollingSeconds` asks which queues have a job due (sent by another
   // instance, a retry after its delay, a cron run, a delayed send) and wakes their workers.
   // Each worker's own poll is only a safety net: ~20 queues polling every 2 s were ~530
@@ -140,10 +147,12 @@ export function pgBossJobs(
   async function run(job: PgBoss.JobWithMetadata<object>, name: string) {
     const q = queues.get(name)!;
     running++;
+    runningByQueue.set(name, (runningByQueue.get(name) ?? 0) + 1);
     try {
       await q.handler(job.data);
     } catch (err) {
       const last = job.retryCount >= job.retryLimit;
+      opts.onFailed?.(name, last);
       log[last ? 'error' : 'warn'](
         { err, job: job.id, queue: name, attempt: job.retryCount + 1 },
         last ? 'job failed for good' : 'job failed; it will be retried',
@@ -152,6 +161,7 @@ export function pgBossJobs(
       throw new Error(err instanceof Error ? err.message : String(err), { cause: err });
     } finally {
       running--;
+      runningByQueue.set(name, runningByQueue.get(name)! - 1);
       // Another job may be waiting behind this one: look now rather than at the next poll.
       wake(name);
     }
@@ -242,6 +252,18 @@ export function pgBossJobs(
         if (!waiting) return;
         await new Promise((r) => setTimeout(r, 20));
       }
+    },
+    async queued() {
+      const counts: Record<string, number> = {};
+      if (!started) return counts;
+      // pg-boss's own count: states before `active` are `created` and `retry`.
+      for (const name of queues.keys()) counts[name] = await boss.getQueueSize(name);
+      return counts;
+    },
+    running() {
+      const counts: Record<string, number> = {};
+      for (const name of queues.keys()) counts[name] = runningByQueue.get(name) ?? 0;
+      return counts;
     },
     describe: () => `${opts.label ?? 'database'} job queue (pg-boss)`,
   };

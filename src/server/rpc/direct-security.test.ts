@@ -7,7 +7,7 @@ import {
   type DirectEndpointName,
 } from '../../protocol/direct.ts';
 import { ErrorCode, errorText } from '../../protocol/errors.ts';
-import { ActionsPath, AdminPath } from '../../protocol/paths.ts';
+import { ActionsPath, AdminPath, MetricsPath } from '../../protocol/paths.ts';
 import { createTestApp, testDatabases, type TestApp } from '../test/harness.ts';
 import { seedVictim, snapshot } from './security-fixture.ts';
 
@@ -187,6 +187,8 @@ function servedRoutes(app: TestApp['app']): string[] {
 const NOT_DIRECT: Record<string, string> = {
   [`POST ${ActionsPath}`]: 'the actions: registry-security.test.ts calls every one',
   [`POST ${AdminPath}`]: 'the admin CLI: loopback only, with a key no session has (admin tests)',
+  [`GET ${MetricsPath}`]:
+    "the operator's metrics: direct loopback or METRICS_TOKEN, a 404 to anyone else (below, and ops/metrics.rpc.test.ts)",
 };
 
 /**
@@ -308,6 +310,29 @@ describe.each(testDatabases().slice(-1))('direct endpoints refuse cleanly on %s'
       }
     }
   }
+
+  it('/metrics is a 404 to a caller from elsewhere, whatever it bears, and tells nothing', async () => {
+    const callers: Caller[] = [
+      {},
+      { bearer: stranger },
+      { bearer: 'forged-token' },
+      { cookies: { sid: stranger, 'XSRF-TOKEN': 'a' }, headers: { 'x-xsrf-token': 'a' } },
+    ];
+    for (const caller of callers) {
+      const headers: Record<string, string> = { ...caller.headers };
+      if (caller.bearer) headers.authorization = `Bearer ${caller.bearer}`;
+      const res = await t.app.inject({
+        method: 'GET',
+        url: MetricsPath,
+        remoteAddress: '203.0.113.9',
+        headers,
+        cookies: caller.cookies ?? {},
+      });
+      expect(res.statusCode, JSON.stringify(caller)).toBe(404);
+      expect(res.body).not.toMatch(/sefer_|process_|nodejs_/);
+      expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    }
+  });
 
   it('a multipart endpoint refuses a body that is not a form, and a JSON endpoint one that is not JSON', async () => {
     for (const name of names) {

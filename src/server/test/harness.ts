@@ -38,6 +38,7 @@ import { createDomainEvents } from '../platform/domain-events.ts';
 import { runAdminCommand } from '../admin/admin-run.ts';
 import type { GoogleVerifier } from '../auth/google.ts';
 import type { GraceTimer } from '../ops/shutdown.ts';
+import { createMetrics } from '../ops/metrics.ts';
 import { webPushSender, type PushPort } from '../push/push-sender.ts';
 import { loadVapidKeys } from '../push/vapid.ts';
 import { ActionsPath } from '../../protocol/paths.ts';
@@ -204,6 +205,8 @@ export async function secondInstance(
       pollingSeconds: 0.5,
       setupLock: (fn) => t.database.withLock(JOBS_LOCK_KEY, fn),
     }),
+    // Its own registry: the gauges read this instance's replies and jobs.
+    metrics: createMetrics(),
   };
 }
 
@@ -266,6 +269,8 @@ export async function createTestApp(
   const clock = manualClock(new Date());
   const { mailer, sent } = memoryMailer();
   const instance = await testInstance(database, config);
+  const metrics = createMetrics();
+  if (database.poolCounts) metrics.attach({ pool: database.poolCounts });
   const deps: Deps = {
     config,
     db: database.db,
@@ -284,13 +289,16 @@ export async function createTestApp(
       createModelResolver(config),
       pino({ level: 'silent' }),
       opts.retry ?? TEST_RETRY,
+      metrics.engine,
     ),
     events,
     domain: createDomainEvents(pino({ level: 'silent' })),
     jobs: pgBossJobs(database.sql, pino({ level: 'silent' }), {
       pollingSeconds: 0.5,
       setupLock: (fn) => database.withLock(JOBS_LOCK_KEY, fn),
+      onFailed: (queue, final) => metrics.jobFailed(queue, final),
     }),
+    metrics,
     media: createMediaPorts(config, {
       meter: createMeter(database.db, clock, pino({ level: 'silent' })),
     }),
