@@ -99,14 +99,27 @@ const BLOCK = new Set([
 ]); // prettier-ignore
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg']);
 
+/**
+ * Deepest nesting of HTML elements a file may have. htmlparser2 keeps its open elements in
+ * an array it grows and shrinks at the front (`unshift`/`shift`), so each tag costs the
+ * current depth: 200,000 nested `<div>` took 36–80 s, all of it there. Browsers stop nesting
+ * at 512 (Chromium's kMaximumHTMLParserDOMTreeDepth); real pages stay within a few dozen.
+ */
+export const MAX_HTML_DEPTH = 1000;
+
 /** Visible text of an HTML page; block elements become paragraph breaks. */
 export function htmlToText(html: string): string {
   let out = '';
   let skipping = 0;
   let inTitle = false;
+  // Open elements, counted as the parser reports them (void and implied ones close at once).
+  let depth = 0;
   const parser = new Parser(
     {
       onopentag(name) {
+        // Thrown out of parser.write: the parse stops here, before the next tag costs more.
+        if (++depth > MAX_HTML_DEPTH)
+          throw new ExtractError('deep', `deeper than ${MAX_HTML_DEPTH}`);
         if (name === 'title') inTitle = true;
         else if (SKIP.has(name)) skipping++;
         if (BLOCK.has(name)) out += '\n\n';
@@ -115,6 +128,7 @@ export function htmlToText(html: string): string {
         if (skipping === 0 || inTitle) out += t;
       },
       onclosetag(name) {
+        depth--;
         if (name === 'title') inTitle = false;
         else if (SKIP.has(name)) skipping = Math.max(0, skipping - 1);
         if (BLOCK.has(name)) out += '\n\n';

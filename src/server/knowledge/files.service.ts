@@ -10,7 +10,7 @@ import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { detectChapters, indexText } from './chapters.ts';
 import { queueEmbedding } from './embedding-index.ts';
-import { ExtractError, kindOf, type ExtractFailure } from './extract.ts';
+import { ExtractError, kindOf, MAX_HTML_DEPTH, type ExtractFailure } from './extract.ts';
 import { requireFileScope } from './file-scope.ts';
 import type { FileRow } from './files.repo.ts';
 
@@ -28,7 +28,10 @@ const failureMessage: Record<ExtractFailure, MessageKey> = {
   notext: 'uploadNoText',
   toolong: 'uploadTooLarge',
   inflated: 'uploadDocxTooLarge',
+  deep: 'uploadTooDeep',
+  slow: 'uploadTooSlow',
   busy: 'extractBusy',
+  yours: 'extractBusyYours',
 };
 
 const entry = (f: FileRow, pages: Map<number, number>) => ({
@@ -64,11 +67,14 @@ export function filesService(
     uploadTooMany: String(maxFiles),
     uploadTooManyPersonal: String(maxFiles),
     uploadDocxTooLarge: String(deps.config.DOCX_MAX_UNZIPPED_MB),
+    uploadTooDeep: String(MAX_HTML_DEPTH),
   };
   const bad = (key: MessageKey) =>
     refusal(
       // A full extraction queue is a moment's overload, not a bad file.
-      key === 'extractBusy' ? ErrorCode.RATE_LIMITED : ErrorCode.BAD_INPUT,
+      key === 'extractBusy' || key === 'extractBusyYours'
+        ? ErrorCode.RATE_LIMITED
+        : ErrorCode.BAD_INPUT,
       key,
       { max: maxOf[key] ?? mb },
     );

@@ -3,7 +3,7 @@ import { buildNovel } from '../test/book.ts';
 import { CHUNK, chunkText } from './chunking.ts';
 import { buildBigDocx, buildDocx, withDeclaredSizes } from '../test/fixtures.ts';
 import { readDocxZip } from './docx-zip.ts';
-import { ExtractError, decodeText, extractText, htmlToText } from './extract.ts';
+import { ExtractError, MAX_HTML_DEPTH, decodeText, extractText, htmlToText } from './extract.ts';
 import { foldPlural, indexLexemes, queryTerms, variants, words } from './text-search.ts';
 
 describe('words and forms', () => {
@@ -92,6 +92,20 @@ describe('extraction helpers', () => {
     expect(htmlToText('<p>One</p><script>x()</script><div>Two &amp; three</div>').trim()).toBe(
       'One\n\n\n\nTwo & three',
     );
+  });
+
+  it('HTML nested deeper than the bound is refused as deep; at the bound it is read', async () => {
+    const nest = (n: number) => '<div>'.repeat(n) + 'x' + '</div>'.repeat(n);
+    // The hostile file of issue 35: 200,000 nested <div>, 2.2 MB.
+    const hostile = Buffer.from(nest(200_000));
+    const why = await extractText('html', hostile).then(
+      () => 'accepted',
+      (err: unknown) => (err instanceof ExtractError ? err.reason : String(err)),
+    );
+    expect(why).toBe('deep');
+    // Void elements and implied closes do not count as nesting.
+    const flat = `${nest(MAX_HTML_DEPTH)}${'<p>a<br><img>'.repeat(5000)}`;
+    expect(await extractText('html', Buffer.from(flat))).toContain('x');
   });
 
   it('a zip without a Word document is not a .docx', () => {
