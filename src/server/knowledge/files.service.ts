@@ -29,9 +29,7 @@ const failureMessage: Record<ExtractFailure, MessageKey> = {
   toolong: 'uploadTooLarge',
   inflated: 'uploadDocxTooLarge',
   deep: 'uploadTooDeep',
-  slow: 'uploadTooSlow',
   busy: 'extractBusy',
-  yours: 'extractBusyYours',
 };
 
 const entry = (f: FileRow, pages: Map<number, number>) => ({
@@ -72,9 +70,7 @@ export function filesService(
   const bad = (key: MessageKey) =>
     refusal(
       // A full extraction queue is a moment's overload, not a bad file.
-      key === 'extractBusy' || key === 'extractBusyYours'
-        ? ErrorCode.RATE_LIMITED
-        : ErrorCode.BAD_INPUT,
+      key === 'extractBusy' ? ErrorCode.RATE_LIMITED : ErrorCode.BAD_INPUT,
       key,
       { max: maxOf[key] ?? mb },
     );

@@ -53,14 +53,6 @@ export const knowledgeMessages = {
     he: 'מבנה ה-HTML של הקובץ מקונן לעומק רב מדי: אפשר עד {max} רמות של תגיות זו בתוך זו.',
     en: "The file's HTML is nested too deeply: at most {max} levels of tags inside one another.",
   },
-  uploadTooSlow: {
-    he: 'קריאת הקובץ ארכה יותר מדי ונעצרה. אפשר לשמור אותו כקובץ txt ולהעלות שוב.',
-    en: 'Reading the file took too long and was stopped. You can save it as a txt file and upload it again.',
-  },
-  extractBusyYours: {
-    he: 'כבר יש לך קבצים שנקראים כעת. נסו שוב כשהם יסתיימו.',
-    en: 'Files of yours are still being read. Please try again when they are done.',
-  },
   extractBusy: {
     he: 'השרת עסוק כרגע בקריאת קבצים אחרים. נסו שוב בעוד דקה.',
     en: 'The server is busy reading other files right now. Please try again in a minute.',
