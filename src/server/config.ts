@@ -1,4 +1,5 @@
 import { availableParallelism, hostname } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -190,6 +191,11 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   /** Where the stripe package sends its calls (tests point it at a local fake). */
   STRIPE_API_URL: optionalString.pipe(z.url().optional()),
+  /**
+   * With NODE_ENV=production and no Stripe key, the built-in test payment page (where anyone
+   * may choose "paid" and get credits) runs only when this says so knowingly (1).
+   */
+  PAYMENTS_SANDBOX: optionalString.transform((s) => s === '1' || s === 'true'),
   /** Credits a new user starts with. */
   FREE_CREDITS: z.coerce.number().int().min(0).max(1_000_000_000).default(500),
   /**
@@ -272,6 +278,13 @@ export const DEFAULT_PUSH_ORIGINS = [
 
 export class ConfigError extends Error {}
 
+/** package.json's version (kept equal to CHANGELOG.md's newest release by a test). */
+const packageVersion = (
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
 /** The address inside `Name <address>`. */
 function mailAddress(from: string): string {
   return (from.match(/<([^>]+)>/)?.[1] ?? from).trim();
@@ -294,6 +307,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  - S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
     );
   }
+  if (e.NODE_ENV === 'production' && !e.STRIPE_SECRET_KEY && !e.PAYMENTS_SANDBOX) {
+    throw new ConfigError(
+      'Invalid configuration:\n  - NODE_ENV=production without STRIPE_SECRET_KEY: the built-in ' +
+        'test payment page would let anyone choose "paid" and get credits. Set STRIPE_SECRET_KEY ' +
+        '(and STRIPE_WEBHOOK_SECRET), or PAYMENTS_SANDBOX=1 to run the test page knowingly',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -305,7 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: resolve(dataDir, 'outbox'),
     filesDir: resolve(dataDir, 'files'),
     webDir: resolve(import.meta.dirname, '../../dist/web'),
-    version: e.APP_VERSION ?? '0.1.0',
+    version: e.APP_VERSION ?? packageVersion,
     vapidFile: resolve(dataDir, 'vapid.json'),
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
     pushAllowedOrigins: e.PUSH_ALLOWED_ORIGINS.length

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startMemoryTrim, tuneMalloc } from './infra/memory-trim.ts';
 import { createRuntime } from './runtime.ts';
+import { embeddedParts } from './ops/embedded-parts.ts';
 
 async function main() {
   // Before the start's big blocks: glibc would otherwise keep their size free in every
@@ -53,6 +54,18 @@ async function main() {
     '    npm run admin -- create-user you@example.com --name "Your Name" --password secret123 --grant canadd,imgedit,globalpriv',
     '',
   ];
+  const embedded = embeddedParts(config, {
+    database: runtime.database.kind,
+    media: runtime.deps.media.describe(),
+  });
+  if (embedded.length && config.NODE_ENV === 'production')
+    log.warn({ parts: embedded }, `embedded or offline parts in use: ${embedded.join('; ')}`);
+  else if (embedded.length)
+    lines.push(
+      '  Embedded or offline (fine here; replace before serving readers):',
+      ...embedded.map((p) => `    - ${p}`),
+      '',
+    );
   if (!existsSync(config.webDir))
     lines.push('  (The web client is not built: run `npm run build` first.)', '');
   console.log(lines.join('\n'));

@@ -133,7 +133,9 @@ describe('sign-in links in the log', () => {
     expect(loadConfig({}).logSigninLinks).toBe(true);
     expect(loadConfig({ SMTP_HOST: 'smtp.example.com' }).logSigninLinks).toBe(false);
     expect(loadConfig({ SMTP_URL: 'smtp://u:p@smtp.example.com' }).logSigninLinks).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).logSigninLinks).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' }).logSigninLinks).toBe(
+      false,
+    );
     expect(loadConfig({ LOG_SIGNIN_LINKS: '0' }).logSigninLinks).toBe(false);
   });
 });
