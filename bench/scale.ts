@@ -20,7 +20,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +30,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { hashToken, newToken } from '../src/server/infra/secrets.ts';
 import { usersRepo } from '../src/server/users/users.repo.ts';
 import { load, script, start as fork } from './chat-client.ts';
+import { freePort } from '../src/server/test/free-port.ts';
 
 const base = process.env.DATABASE_URL;
 if (!base) {
@@ -57,14 +57,6 @@ async function admin(sql: string) {
   await c.connect();
   await c.query(sql);
   await c.end();
-}
-
-async function freePort() {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
 }
 
 interface Instance {

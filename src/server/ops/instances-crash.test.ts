@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai.ts';
 import { freshDatabase, testDatabases } from '../test/harness.ts';
+import { freePort } from '../test/free-port.ts';
 
 /**
  * The real thing: server processes on one PostgreSQL, killed with SIGKILL while replies
@@ -26,14 +26,6 @@ const UNTIL = { timeout: 90_000, interval: 50 };
 const TOKENS = ['one ', 'two ', 'three ', 'four '];
 const EMAIL = 'crash@example.com';
 const PASSWORD = 'correct horse battery';
-
-async function freePort() {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 describe.runIf(testDatabases().includes('postgres'))('instances killed with SIGKILL', () => {
   let fake: FakeOpenAI;

@@ -60,10 +60,9 @@ describe.each(testDatabases())('a dead instance on %s', (kind) => {
     await fake?.close();
   });
 
+  let userId = 0;
   const credits = async () =>
-    (await t.deps.db.select({ c: users.credits }).from(users).where(eq(users.id, userId())))[0]!.c;
-  let uid = 0;
-  const userId = () => uid;
+    (await t.deps.db.select({ c: users.credits }).from(users).where(eq(users.id, userId)))[0]!.c;
 
   /** A chat reply and a group answer streaming on B, both held by the model. */
   async function streamOnB(tag: string) {
@@ -93,6 +92,16 @@ describe.each(testDatabases())('a dead instance on %s', (kind) => {
     }, UNTIL);
   }
 
+  /** The stored status of the chat reply and of the group answer. */
+  async function statusOf(rows: { chat: { id: number }; group: { id: number } }) {
+    const [chat] = await t.deps.db.select().from(messages).where(eq(messages.id, rows.chat.id));
+    const [group] = await t.deps.db
+      .select()
+      .from(groupMessages)
+      .where(eq(groupMessages.id, rows.group.id));
+    return [chat!.status, group!.status];
+  }
+
   const holdsOf = async (instance: number) =>
     (await t.deps.db.select().from(creditHolds).where(eq(creditHolds.instance, instance))).length;
 
@@ -102,7 +111,7 @@ describe.each(testDatabases())('a dead instance on %s', (kind) => {
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, 'reader@example.com'));
-    uid = me!.id;
+    userId = me!.id;
     const before = await credits();
     const rows = await streamOnB('a story');
     expect(rows.chat.instance).toBe(bDeps.instance.id);
@@ -130,12 +139,7 @@ describe.each(testDatabases())('a dead instance on %s', (kind) => {
       .where(eq(instances.id, bDeps.instance.id));
     await t.deps.instance.check();
 
-    const [chat] = await t.deps.db.select().from(messages).where(eq(messages.id, rows.chat.id));
-    const [group] = await t.deps.db
-      .select()
-      .from(groupMessages)
-      .where(eq(groupMessages.id, rows.group.id));
-    expect([chat!.status, group!.status]).toEqual(['failed', 'failed']);
+    expect(await statusOf(rows)).toEqual(['failed', 'failed']);
     expect(await holdsOf(bDeps.instance.id)).toBe(0);
     expect(await credits()).toBe(balance);
     const end = parseSse((await followed).body).at(-1);
@@ -167,12 +171,7 @@ describe.each(testDatabases())('a dead instance on %s', (kind) => {
     // before it takes a request) fails the old run's replies, however fresh their heartbeat.
     const again = await buildApp(await secondInstance(t, t.deps.events, bDeps.instance.name));
     await again.ready();
-    const [chat] = await t.deps.db.select().from(messages).where(eq(messages.id, rows.chat.id));
-    const [group] = await t.deps.db
-      .select()
-      .from(groupMessages)
-      .where(eq(groupMessages.id, rows.group.id));
-    expect([chat!.status, group!.status]).toEqual(['failed', 'failed']);
+    expect(await statusOf(rows)).toEqual(['failed', 'failed']);
     expect(await holdsOf(bDeps.instance.id)).toBe(0);
     await again.close();
   });
