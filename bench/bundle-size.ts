@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext } from '@playwright/test';
+import { GLIBC_TUNABLES } from '../src/server/infra/malloc-env.ts';
 
 const dist = join(import.meta.dirname, '../dist/web');
 
@@ -200,7 +201,7 @@ async function startServer(
     API_RATE_LIMIT_PER_IP: '1000000',
   };
   const proc = spawn(process.execPath, ['src/server/main.ts'], {
-    env,
+    env: { GLIBC_TUNABLES, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (;;) {

@@ -4,6 +4,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import type { ProbeStats } from './probe.ts';
+import { GLIBC_TUNABLES } from '../src/server/infra/malloc-env.ts';
 
 /** How the provider answers a turn (bench/provider.ts reads it from the message). */
 export const script = (tokens: number, gapMs: number, firstMs: number) =>
@@ -22,7 +23,8 @@ export async function start(file: string, env: Record<string, string | undefined
   // BENCH_PROFILE=dir writes the product's CPU profile there (node --cpu-prof) on exit.
   const profile = process.env.BENCH_PROFILE && file.includes('chat-server');
   const proc = fork(new URL(file, import.meta.url), [], {
-    env: env as NodeJS.ProcessEnv,
+    // As the npm scripts and the Containerfile start the server (infra/malloc-env.ts).
+    env: { GLIBC_TUNABLES, ...env } as NodeJS.ProcessEnv,
     execArgv: profile ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

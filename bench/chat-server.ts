@@ -11,14 +11,12 @@ import { authRepo } from '../src/server/auth/auth.repo.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { newToken, hashToken } from '../src/server/infra/secrets.ts';
 import { createLogger } from '../src/server/logger.ts';
-import { startMemoryTrim, tuneMalloc } from '../src/server/infra/memory-trim.ts';
+import { startMemoryTrim } from '../src/server/infra/memory-trim.ts';
 import { createRuntime } from '../src/server/runtime.ts';
 import { usersRepo } from '../src/server/users/users.repo.ts';
 import { startProbe } from './probe.ts';
 import { traceSql } from './sql-trace.ts';
 
-// As main.ts does first.
-tuneMalloc();
 // BENCH_SQL=1: every statement the server sends (bench/chat-profile.ts sql) is recorded.
 if (process.env.BENCH_SQL) traceSql();
 const config = loadConfig();

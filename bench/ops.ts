@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
+import { GLIBC_TUNABLES } from '../src/server/infra/malloc-env.ts';
 
 const pgUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -41,6 +42,7 @@ async function start(kind: 'pglite' | 'postgres', port: number): Promise<Instanc
   const proc = spawn(process.execPath, ['src/server/main.ts'], {
     env: {
       ...process.env,
+      GLIBC_TUNABLES,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

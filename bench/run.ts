@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { measureHomeLoad, type BundleFigure } from './bundle-size.ts';
+import { GLIBC_TUNABLES } from '../src/server/infra/malloc-env.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -41,7 +42,7 @@ async function startServer(databaseUrl: string | undefined, port: number): Promi
   };
   const t0 = performance.now();
   const proc = spawn(process.execPath, ['src/server/main.ts'], {
-    env,
+    env: { GLIBC_TUNABLES, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   for (;;) {

@@ -31,6 +31,7 @@ import { hashToken, newToken } from '../src/server/infra/secrets.ts';
 import { usersRepo } from '../src/server/users/users.repo.ts';
 import { load, script, start as fork } from './chat-client.ts';
 import { freePort } from '../src/server/test/free-port.ts';
+import { GLIBC_TUNABLES } from '../src/server/infra/malloc-env.ts';
 
 const base = process.env.DATABASE_URL;
 if (!base) {
@@ -70,7 +71,14 @@ async function startInstance(name: string, env: Record<string, string>): Promise
   const proc = spawn(process.execPath, [main], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', INSTANCE_NAME: name },
+    env: {
+      ...process.env,
+      GLIBC_TUNABLES,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      INSTANCE_NAME: name,
+    },
   });
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
   const url = `http://127.0.0.1:${port}`;

@@ -3,14 +3,11 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
-import { startMemoryTrim, tuneMalloc } from './infra/memory-trim.ts';
+import { startMemoryTrim } from './infra/memory-trim.ts';
 import { createRuntime } from './runtime.ts';
 import { embeddedParts } from './ops/embedded-parts.ts';
 
 async function main() {
-  // Before the start's big blocks: glibc would otherwise keep their size free in every
-  // arena for good (memory-trim.ts).
-  tuneMalloc();
   let config;
   try {
     config = loadConfig();
