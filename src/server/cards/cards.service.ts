@@ -14,6 +14,7 @@ import { msg, type MessageVars } from '../messages.ts';
 import type { cardsMessages } from '../messages/cards.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
+import { cleanStrings } from '../rpc/input-text.ts';
 import { parseCard, type ParsedCard } from './card-data.ts';
 import { cardToCharacter, characterToCard, type CardIcon } from './card-map.ts';
 import { isPng, PngError, readPngText, writePngText } from './png-text.ts';
@@ -88,6 +89,9 @@ function readCard(file: Buffer): { card: ParsedCard; png: boolean } {
     if (png) throw refuse('cardNotCard');
     throw refuse('cardBadJson', { detail: (err as Error).message.slice(0, 120) });
   }
+  // Every text of the card is bound for the database: cleaned as an action's input is.
+  const nul = cleanStrings(raw);
+  if (nul) throw refuse('cardNul', { field: nul.nulAt });
   const card = parseCard(raw);
   if (!card) throw refuse('cardNotCard');
   return { card, png };
