@@ -12,6 +12,13 @@ export const CARD_PATH = DirectPaths.card;
 /** The largest card file accepted (a PNG card carries its picture). */
 export const CARD_MAX_BYTES = 8 * 1024 * 1024;
 
+/**
+ * The most lorebook entries a card may have. A character keeps at most 500 knowledge
+ * subjects (the rest are reported as not kept); this leaves room for disabled and empty
+ * entries, and refuses a book of tens of thousands before any of it is read.
+ */
+export const CARD_BOOK_MAX_ENTRIES = 1_000;
+
 /** The export's query; `spec` picks V3 (default, with the V2 fields kept) or plain V2. */
 export const CardExportQuery = z.object({
   friendid: FriendId,

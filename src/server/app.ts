@@ -231,7 +231,7 @@ export async function buildApp(deps: Deps) {
   await registerImageRoutes(app, services, deps.config);
   await registerCardRoutes(app, services, deps.config);
   await registerVoiceRoutes(app, services, deps.config);
-  await registerBillingRoutes(app, services, deps.config, deps.payments);
+  await registerBillingRoutes(app, services, deps.config, deps.payments, deps.metrics);
 
   if (deps.adminEndpoint) {
     registerAdminEndpoint(

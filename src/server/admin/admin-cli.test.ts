@@ -69,6 +69,13 @@ describe('admin CLI', { timeout: 240_000 }, () => {
     );
   });
 
+  it('billing check without Stripe says the sandbox is in use', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'admin-'));
+    const r = await admin(dir, 'billing', 'check');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Payments: the built-in sandbox \(STRIPE_SECRET_KEY is not set\)/);
+  });
+
   it('explains bad arguments', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'admin-'));
     const r = await admin(dir, 'grant', 'ops@example.com', 'superpowers');

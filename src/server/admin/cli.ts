@@ -24,6 +24,7 @@ const usage = `Usage:
   npm run admin -- subscription-types set <code> [--name-he ..] [--name-en ..] [--txt-he <html>] [--txt-en <html>]
         [--price <shekels>] [--monthly 0|1] [--credits N] [--imgcredits N] [--canadd 0|1] [--imgedit 0|1] [--active 0|1] [--sort N]
   npm run admin -- billing sync             a Stripe Product and Price for each type without one
+  npm run admin -- billing check            whether the Stripe keys, the webhook endpoint and its secret work
   npm run admin -- usage [--days 30]        usage analytics: daily active users, page views, events
 Flags: canadd (create characters), imgedit (create images), globalpriv (see and manage everything).`;
 

@@ -3,12 +3,13 @@ import type { Config } from '../config.ts';
 import type { BillingRepo, TypeRow } from './billing.repo.ts';
 import { cleanHtml } from './billing.service.ts';
 import { stripeClient } from './stripe.ts';
+import { billingCheck } from './stripe-check.ts';
 
 const on = z
   .union([z.boolean(), z.enum(['0', '1', 'true', 'false', 'yes', 'no'])])
   .transform((v) => v === true || v === '1' || v === 'true' || v === 'yes');
 
-/** `npm run admin -- subscription-types …` and `npm run admin -- billing sync`. */
+/** `npm run admin -- subscription-types …` and `npm run admin -- billing sync|check`. */
 export const BillingAdminCommands = [
   z.object({
     command: z.literal('subscription-types'),
@@ -31,7 +32,7 @@ export const BillingAdminCommands = [
     active: on.optional(),
     sort: z.coerce.number().int().optional(),
   }),
-  z.object({ command: z.literal('billing'), action: z.literal('sync') }),
+  z.object({ command: z.literal('billing'), action: z.enum(['sync', 'check']) }),
 ] as const;
 
 type BillingAdminCommand = z.infer<(typeof BillingAdminCommands)[number]>;
@@ -79,6 +80,10 @@ export async function runBillingAdmin(
           : null,
     });
     return line(row);
+  }
+  if (cmd.action === 'check') {
+    if (!config) throw new Error('billing check needs the configuration');
+    return billingCheck(config);
   }
   // billing sync: a Stripe Product and Price (ILS; monthly types recurring) per type without one.
   if (!config?.STRIPE_SECRET_KEY) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY)');

@@ -8,7 +8,8 @@ import { callerContext, ensureXsrfCookie } from '../http/request.ts';
 import { msg } from '../messages.ts';
 import { failure, failureOf, pickLang } from '../rpc/dispatcher.ts';
 import type { Services } from '../services.ts';
-import type { Payments } from './payments.ts';
+import type { Metrics } from '../ops/metrics.ts';
+import type { Payments, WebhookRejection } from './payments.ts';
 import { invoicePage, sandboxGonePage, sandboxPage } from './sandbox.ts';
 
 /**
@@ -58,6 +59,18 @@ function html(reply: FastifyReply, status: number, body: string, csp = FRAMED_PA
     .send(body);
 }
 
+/** The operator's words for a refused notification, in the log line. */
+const REJECTION_TEXT: Record<WebhookRejection, string> = {
+  sandbox: 'the sandbox takes no notifications (STRIPE_SECRET_KEY is not set)',
+  no_secret: 'STRIPE_WEBHOOK_SECRET is not set',
+  no_signature: 'no Stripe-Signature header',
+  malformed_signature: 'the Stripe-Signature header cannot be read',
+  signature_mismatch:
+    'the signature does not match: STRIPE_WEBHOOK_SECRET is not this endpoint’s signing secret, or the request is forged',
+  stale: 'the signature is older than the tolerance (a replay, or a clock far off)',
+  unreadable: 'the notification cannot be read',
+};
+
 const attr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -70,6 +83,7 @@ export async function registerBillingRoutes(
   services: Services,
   config: Config,
   payments: Payments,
+  metrics: Pick<Metrics, 'webhookRejected'>,
 ) {
   const secure = config.publicUrl.startsWith('https://');
   const json = (reply: FastifyReply, status: number, body: Record<string, unknown>) =>
@@ -124,17 +138,27 @@ export async function registerBillingRoutes(
       const lang = pickLang(undefined, null, request.headers['accept-language'] ?? '');
       const raw = typeof request.body === 'string' ? request.body : '';
       const sig = request.headers['stripe-signature'];
-      const verified = await payments
+      const check = await payments
         .verifyWebhook(raw, typeof sig === 'string' ? sig : undefined)
-        .catch(() => null);
-      if (!verified) {
-        request.log.warn('payment webhook refused: signature did not verify');
+        .catch((err: unknown) => ({
+          rejected: 'unreadable' as const,
+          detail: String((err as Error)?.message ?? err).slice(0, 500),
+        }));
+      if ('rejected' in check) {
+        // A wrong STRIPE_WEBHOOK_SECRET refuses every real notification: the operator must be
+        // able to tell it from a forgery (`npm run admin -- billing check`). Why, never the
+        // secret or the signature.
+        request.log.warn(
+          { provider: payments.provider, reason: check.rejected, detail: check.detail },
+          `payment webhook refused: ${REJECTION_TEXT[check.rejected]}`,
+        );
+        metrics.webhookRejected(check.rejected);
         return json(reply, 400, {
           Error: ErrorCode.BAD_INPUT,
           Errstr: msg('webhookRefused', lang),
         });
       }
-      const stored = await services.billing.receive(payments.provider, verified);
+      const stored = await services.billing.receive(payments.provider, check.event);
       return json(reply, 200, { Error: ErrorCode.OK, received: 1, duplicate: stored ? 0 : 1 });
     });
   });

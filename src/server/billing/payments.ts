@@ -39,6 +39,23 @@ export interface VerifiedEvent {
   payload: unknown;
 }
 
+/**
+ * Why a notification was refused (the metric's `reason` label; a bounded set):
+ * `signature_mismatch` is a wrong STRIPE_WEBHOOK_SECRET or a forged request, which look alike.
+ */
+export type WebhookRejection =
+  | 'sandbox'
+  | 'no_secret'
+  | 'no_signature'
+  | 'malformed_signature'
+  | 'signature_mismatch'
+  | 'stale'
+  | 'unreadable';
+
+/** A notification verified, or why not (`detail`: the provider's words, never a secret). */
+export type WebhookCheck =
+  { event: VerifiedEvent } | { rejected: WebhookRejection; detail: string };
+
 export interface CheckoutRequest {
   orderId: number;
   amountAgorot: number;
@@ -55,8 +72,8 @@ export interface Payments {
   readonly frameOrigins: string[];
   /** Opens a payment for an order: the page for the buy screen's frame, and its session. */
   checkout(req: CheckoutRequest): Promise<{ url: string; sessionRef: string }>;
-  /** Verifies a notification's signature over the raw body; null when it does not verify. */
-  verifyWebhook(raw: string, signature: string | undefined): Promise<VerifiedEvent | null>;
+  /** Verifies a notification's signature over the raw body; says why when it does not verify. */
+  verifyWebhook(raw: string, signature: string | undefined): Promise<WebhookCheck>;
   /** What a stored notification means (may ask the provider for details: runs in the job). */
   interpret(payload: unknown): Promise<PaymentEvent>;
   /** For an embedded checkout page: what Stripe.js needs to show the session (null: none). */

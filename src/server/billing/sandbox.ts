@@ -21,7 +21,7 @@ export function sandboxPayments(): Payments {
     },
     // Nothing outside may tell the sandbox that something was paid.
     async verifyWebhook() {
-      return null;
+      return { rejected: 'sandbox', detail: 'the sandbox takes no notifications from outside' };
     },
     async interpret(payload) {
       return payload as PaymentEvent;

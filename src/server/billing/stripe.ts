@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { DirectPaths } from '../../protocol/direct.ts';
 import type { Config } from '../config.ts';
-import type { PaymentEvent, Payments } from './payments.ts';
+import type { PaymentEvent, Payments, WebhookCheck } from './payments.ts';
 
 /**
  * The stripe package's client, pointed at STRIPE_API_URL when set (tests: a local fake).
@@ -24,6 +24,24 @@ export async function stripeClient(config: Config): Promise<Stripe> {
   });
 }
 
+/**
+ * The event types `interpret` reads. The webhook endpoint must send the first four (README);
+ * the others matter only for delayed payment methods and abandoned checkouts (`billing check`).
+ */
+export const STRIPE_EVENTS = {
+  required: [
+    'checkout.session.completed',
+    'invoice.paid',
+    'invoice.payment_failed',
+    'customer.subscription.deleted',
+  ],
+  optional: [
+    'checkout.session.async_payment_succeeded',
+    'checkout.session.async_payment_failed',
+    'checkout.session.expired',
+  ],
+} as const satisfies Record<string, readonly Stripe.Event.Type[]>;
+
 const idOf = (x: string | { id: string } | null | undefined) =>
   !x ? null : typeof x === 'string' ? x : x.id;
 
@@ -31,6 +49,25 @@ const orderOf = (s: { client_reference_id: string | null; metadata: Stripe.Metad
   const n = Number(s.client_reference_id ?? s.metadata?.order);
   return Number.isInteger(n) && n > 0 ? n : null;
 };
+
+/**
+ * Why the package refused a notification, from its error: the message is Stripe's own
+ * (it never holds the secret; the header and body it also carries are left out).
+ */
+function rejectionOf(err: unknown): Extract<WebhookCheck, { rejected: string }> {
+  const e = err as { type?: unknown; message?: unknown };
+  const detail = String(e.message ?? err)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 500);
+  if (e.type !== 'StripeSignatureVerificationError' || detail.startsWith('No webhook payload'))
+    return { rejected: 'unreadable', detail };
+  if (detail.startsWith('Timestamp outside the tolerance zone'))
+    return { rejected: 'stale', detail };
+  if (detail.startsWith('No signatures found matching'))
+    return { rejected: 'signature_mismatch', detail };
+  return { rejected: 'malformed_signature', detail };
+}
 
 /**
  * Stripe: embedded Checkout for one-time purchases (payment mode, with an invoice) and for
@@ -93,12 +130,13 @@ export function stripePayments(config: Config): Payments {
     },
 
     async verifyWebhook(raw, signature) {
-      if (!secret || !signature) return null;
+      if (!secret) return { rejected: 'no_secret', detail: 'STRIPE_WEBHOOK_SECRET is not set' };
+      if (!signature) return { rejected: 'no_signature', detail: 'no Stripe-Signature header' };
       try {
         const event = await (await stripe()).webhooks.constructEventAsync(raw, signature, secret);
-        return { eventId: event.id, type: event.type, payload: event };
-      } catch {
-        return null;
+        return { event: { eventId: event.id, type: event.type, payload: event } };
+      } catch (err) {
+        return rejectionOf(err);
       }
     },
 

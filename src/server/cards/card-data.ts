@@ -82,6 +82,19 @@ export interface ParsedCard {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * How many lorebook entries a parsed card's JSON holds, counted before anything else reads
+ * it (the bound is checked first: a huge book costs in every step after). Looks where
+ * `parseCard` will: under `data` for V2 and V3, at the root for V1.
+ */
+export function bookEntryCount(raw: unknown): number {
+  if (!isObject(raw)) return 0;
+  const body = raw.spec === 'chara_card_v3' || raw.spec === 'chara_card_v2' ? raw.data : raw;
+  const book = isObject(body) ? body.character_book : undefined;
+  const entries = isObject(book) ? book.entries : undefined;
+  return Array.isArray(entries) ? entries.length : 0;
+}
+
 /** The card in a parsed JSON value, or null when it is not a character card (or has no name). */
 export function parseCard(raw: unknown): ParsedCard | null {
   if (!isObject(raw)) return null;

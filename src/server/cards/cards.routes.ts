@@ -5,7 +5,7 @@ import { DirectPaths } from '../../protocol/direct.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { FormError, readMultipart, sendFailureJson } from '../http/multipart.ts';
+import { FormError, formErrorText, readMultipart, sendFailureJson } from '../http/multipart.ts';
 import { callerContext } from '../http/request.ts';
 import { msg } from '../messages.ts';
 import { failure, failureOf, identityMismatch, pickLang } from '../rpc/dispatcher.ts';
@@ -35,7 +35,8 @@ export async function registerCardRoutes(app: FastifyInstance, services: Service
           const r = failure(ErrorCode.BAD_INPUT, ctx.lang, msg('cardTooLarge', ctx.lang, { max }));
           return sendFailureJson(reply, { ...r, status: 413 });
         }
-        return sendFailureJson(reply, failure(ErrorCode.BAD_INPUT, ctx.lang));
+        const text = err.reason === 'nul' ? formErrorText(err, ctx.lang) : undefined;
+        return sendFailureJson(reply, failure(ErrorCode.BAD_INPUT, ctx.lang, text));
       }
       ctx.lang = pickLang(form.fields.lang, ctx.user, ctx.acceptLanguage);
       if (identityMismatch(form.fields.user ?? form.fields.email, ctx.user!)) {

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_BOOK_MAX_ENTRIES } from '../../protocol/card.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { friends } from '../db/schema.ts';
 import { buildImage, postForm } from '../test/fixtures.ts';
@@ -272,6 +273,50 @@ describe.each(testDatabases())('character cards on %s', (kind) => {
     const he = await upload('notes.txt', Buffer.from('hello'), maker, 'he');
     expect(he.json<{ Errstr: string }>().Errstr).toContain('הקובץ אינו כרטיס דמות');
     expect(await characters()).toBe(before);
+  });
+
+  it(`a lorebook over ${CARD_BOOK_MAX_ENTRIES} entries is refused before it is read; at the bound it imports`, async () => {
+    // One entry switched on: the bound is on entries, and the test need not save 500 subjects.
+    const entries = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        keys: [`k${i}`],
+        content: `Entry ${i}`,
+        enabled: !i,
+      }));
+    const lore = (n: number) => ({ name: 'Big lore', extensions: {}, entries: entries(n) });
+    const before = await characters();
+    const over = lore(CARD_BOOK_MAX_ENTRIES + 1);
+    // Were the book read, this NUL would be the refusal: the count comes first.
+    over.entries[600]!.content = 'bad\u0000';
+    const refused = await upload('lore.json', json(v2({ name: 'Big Lore', character_book: over })));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      Error: ErrorCode.BAD_INPUT,
+      Errstr:
+        'The card’s lorebook has 1,001 entries; at most 1,000 are accepted. Remove entries or split the book into several cards and try again.',
+    });
+    const he = await upload('lore.json', json(v2({ character_book: over })), maker, 'he');
+    expect(he.json<{ Errstr: string }>().Errstr).toContain('יש 1,001 רשומות, והמרב הוא 1,000');
+    // A V1 card carries its book at the root: counted there.
+    const v1 = { name: 'Old Lore', first_mes: 'Hi', character_book: over };
+    expect((await upload('v1.json', json(v1))).json<{ Errstr: string }>().Errstr).toContain(
+      'has 1,001 entries',
+    );
+    expect(await characters()).toBe(before);
+
+    const atBound = await upload(
+      'lore.json',
+      json(v2({ name: 'Big Lore', character_book: lore(CARD_BOOK_MAX_ENTRIES) })),
+    );
+    expect(atBound.statusCode, atBound.body).toBe(200);
+    const answer = atBound.json<{ friendid: string; lost: string[] }>();
+    expect(answer.lost).toContain(`Switched-off lorebook entries (${CARD_BOOK_MAX_ENTRIES - 1})`);
+    const subjects = await rpc(
+      t.app,
+      { action: 'GetKnowlegeSubjects', friendid: answer.friendid },
+      { bearer: maker },
+    );
+    expect((subjects.body.subjects as { subject: string }[]).map((s) => s.subject)).toEqual(['k0']);
   });
 
   it('import needs the right to create characters; export needs the right to edit', async () => {

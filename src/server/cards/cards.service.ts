@@ -1,7 +1,7 @@
 import { loadSharp } from '../infra/load-sharp.ts';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import { FriendType } from '../../protocol/constants.ts';
-import type { CardExportQuery } from '../../protocol/card.ts';
+import { CARD_BOOK_MAX_ENTRIES, type CardExportQuery } from '../../protocol/card.ts';
 import type { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { AppError, refusal } from '../errors.ts';
@@ -14,7 +14,8 @@ import { msg, type MessageVars } from '../messages.ts';
 import type { cardsMessages } from '../messages/cards.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import { parseCard, type ParsedCard } from './card-data.ts';
+import { cleanStrings } from '../rpc/input-text.ts';
+import { bookEntryCount, parseCard, type ParsedCard } from './card-data.ts';
 import { cardToCharacter, characterToCard, type CardIcon } from './card-map.ts';
 import { isPng, PngError, readPngText, writePngText } from './png-text.ts';
 
@@ -88,6 +89,14 @@ function readCard(file: Buffer): { card: ParsedCard; png: boolean } {
     if (png) throw refuse('cardNotCard');
     throw refuse('cardBadJson', { detail: (err as Error).message.slice(0, 120) });
   }
+  const entries = bookEntryCount(raw);
+  if (entries > CARD_BOOK_MAX_ENTRIES) {
+    const count = (n: number) => n.toLocaleString('en-US');
+    throw refuse('cardBookTooMany', { n: count(entries), max: count(CARD_BOOK_MAX_ENTRIES) });
+  }
+  // Every text of the card is bound for the database: cleaned as an action's input is.
+  const nul = cleanStrings(raw);
+  if (nul) throw refuse('cardNul', { field: nul.nulAt });
   const card = parseCard(raw);
   if (!card) throw refuse('cardNotCard');
   return { card, png };

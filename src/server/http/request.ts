@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { newToken } from '../infra/secrets.ts';
+import { msg } from '../messages.ts';
 import type { Ctx, SessionPort } from '../rpc/context.ts';
 import {
   failure,
@@ -9,6 +10,7 @@ import {
   resolveCaller,
   type RpcResult,
 } from '../rpc/dispatcher.ts';
+import { cleanStrings } from '../rpc/input-text.ts';
 import type { Services } from '../services.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -78,6 +80,8 @@ export function ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply, h
 /**
  * The service context for a direct endpoint, authenticated like /api. `readOnly` GETs skip
  * the XSRF check; `identity` is an e-mail the body echoes (refused unless it is the caller's).
+ * A NUL in a JSON body is refused here, and its other control characters removed
+ * (rpc/input-text.ts), as the dispatcher does for actions.
  */
 export async function callerContext(
   services: Services,
@@ -98,6 +102,14 @@ export async function callerContext(
   lang = pickLang(opts.rawLang, caller.user, info.acceptLanguage);
   if (opts.required !== false && !caller.user) {
     return { fail: failure(ErrorCode.UNAUTHENTICATED, lang) };
+  }
+  // A JSON body is cleaned as an action's input is (multipart forms by their reader).
+  const body: unknown = request.body;
+  const nul = typeof body === 'object' && body !== null ? cleanStrings(body) : null;
+  if (nul) {
+    return {
+      fail: failure(ErrorCode.BAD_INPUT, lang, msg('inputNul', lang, { field: nul.nulAt })),
+    };
   }
   if (caller.user && identityMismatch(opts.identity, caller.user)) {
     return { fail: failure(ErrorCode.IDENTITY_MISMATCH, lang) };

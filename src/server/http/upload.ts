@@ -8,6 +8,7 @@ import { failure, failureOf, identityMismatch, pickLang } from '../rpc/dispatche
 import type { Services } from '../services.ts';
 import {
   FormError,
+  formErrorText,
   readMultipart,
   sendFailureText,
   sendText,
@@ -45,7 +46,7 @@ export async function receiveUpload(
     if (!(err instanceof FormError)) throw err;
     ctx.lang = pickLang(err.fields.lang, ctx.user, ctx.acceptLanguage);
     if (err.reason === 'tooLarge') return sendText(reply, 413, opts.tooLargeText(ctx.lang));
-    return sendText(reply, 400, msg('uploadMalformed', ctx.lang));
+    return sendText(reply, 400, formErrorText(err, ctx.lang));
   }
   const { fields, file } = form;
   ctx.lang = pickLang(fields.lang, ctx.user, ctx.acceptLanguage);

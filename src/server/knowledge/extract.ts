@@ -60,7 +60,10 @@ export async function extractText(
       text = await docxText(data, limits.maxUnzippedBytes ?? DEFAULT_MAX_UNZIPPED);
       break;
   }
+  // PostgreSQL text cannot hold NUL: one past the binary check's sample (or a PDF's unmapped
+  // glyph) would fail the insert. Removed, as it stands for nothing in the text.
   text = text
+    .replaceAll('\u0000', '')
     .replace(/\r\n?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

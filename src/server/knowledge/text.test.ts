@@ -88,6 +88,14 @@ describe('extraction helpers', () => {
     expect(() => decodeText(Buffer.from([1, 2, 3, 0, 5]))).toThrow(ExtractError);
   });
 
+  it('a NUL past the binary check is taken out (PostgreSQL text cannot hold it)', async () => {
+    const text = `${'word '.repeat(14_000)}\u0000end`;
+    expect(text.indexOf('\u0000')).toBeGreaterThan(64 * 1024);
+    const out = await extractText('txt', Buffer.from(text));
+    expect(out.includes('\u0000')).toBe(false);
+    expect(out.endsWith('word end')).toBe(true);
+  });
+
   it('HTML: visible text only, blocks as paragraphs', () => {
     expect(htmlToText('<p>One</p><script>x()</script><div>Two &amp; three</div>').trim()).toBe(
       'One\n\n\n\nTwo & three',

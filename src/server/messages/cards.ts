@@ -15,6 +15,14 @@ export const cardsMessages = {
     he: 'לא ניתן לקרוא את ה-JSON של הכרטיס: {detail}',
     en: 'The card’s JSON cannot be read: {detail}',
   },
+  cardBookTooMany: {
+    he: 'בספר הידע (lorebook) של הכרטיס יש {n} רשומות, והמרב הוא {max}. הסירו רשומות או חלקו את הספר לכמה כרטיסים ונסו שוב.',
+    en: 'The card’s lorebook has {n} entries; at most {max} are accepted. Remove entries or split the book into several cards and try again.',
+  },
+  cardNul: {
+    he: 'בשדה {field} של הכרטיס יש את התו NUL (קוד 0), שאי אפשר לשמור. הסירו אותו מהכרטיס ונסו שוב.',
+    en: 'The card’s field {field} contains a NUL character (code 0), which cannot be stored. Remove it from the card and try again.',
+  },
   cardBrokenPng: {
     he: 'קובץ ה-PNG פגום (קטוע או משובש) ולא ניתן לקרוא אותו.',
     en: 'The PNG file is damaged (cut short or corrupted) and cannot be read.',

@@ -33,4 +33,12 @@ export const generalMessages = {
     en: 'Too many requests in a short time. Please wait a minute and try again.',
   },
   missingAction: { he: 'חסר שם פעולה (action).', en: 'The action name is missing.' },
+  inputNul: {
+    he: 'השדה {field} מכיל את התו NUL (קוד 0), שאי אפשר לשמור. הסירו אותו ונסו שוב.',
+    en: 'The field {field} contains a NUL character (code 0), which cannot be stored. Remove it and try again.',
+  },
+  fileNameNul: {
+    he: 'שם הקובץ מכיל את התו NUL (קוד 0), שאי אפשר לשמור. שנו את שם הקובץ ונסו שוב.',
+    en: 'The file name contains a NUL character (code 0), which cannot be stored. Rename the file and try again.',
+  },
 } satisfies Record<string, Record<Lang, string>>;

@@ -163,6 +163,12 @@ export function createMetrics() {
     registers,
   });
 
+  const webhooksRejected = new Counter({
+    name: 'sefer_payment_webhook_rejected_total',
+    help: 'Payment notifications refused, by reason (signature_mismatch: a wrong STRIPE_WEBHOOK_SECRET or a forgery)',
+    labelNames: ['reason'] as const,
+    registers,
+  });
   const tracesFailed = new Counter({
     name: 'sefer_trace_exports_failed_total',
     help: 'Batches of spans the OTLP collector did not take (with OTEL_EXPORTER_OTLP_ENDPOINT)',
@@ -228,6 +234,10 @@ export function createMetrics() {
     },
     eventDropped(reason: DroppedEvent) {
       eventsDropped.inc({ reason });
+    },
+    /** A payment notification refused (billing.routes.ts), by why (payments.ts's reasons). */
+    webhookRejected(reason: string) {
+      webhooksRejected.inc({ reason });
     },
     traceExportFailed() {
       tracesFailed.inc();

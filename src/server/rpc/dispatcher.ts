@@ -7,6 +7,7 @@ import { msg } from '../messages.ts';
 import type { Services } from '../services.ts';
 import type { Ctx, Log, SessionPort, SessionUser } from './context.ts';
 import type { HandlerMap } from './handler-types.ts';
+import { cleanStrings } from './input-text.ts';
 import { isStreaming, type Streaming } from './streaming.ts';
 
 export interface RpcRequest {
@@ -123,7 +124,8 @@ function describeIssues(error: z.ZodError, lang: Lang): string {
 }
 
 /**
- * POST /api: session -> access level -> input parse -> identity check -> handler -> output parse.
+ * POST /api: session -> access level -> control characters -> input parse -> identity check ->
+ * handler -> output parse.
  */
 export function createDispatcher(services: Services, handlers: HandlerMap) {
   return async function dispatch(req: RpcRequest): Promise<RpcResult> {
@@ -151,6 +153,9 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
     if (def.access === 'admin' && user?.usertype !== UserType.admin)
       return failure(ErrorCode.FORBIDDEN, lang);
 
+    // Control characters first (one rule for every action: input-text.ts), then the schema.
+    const nul = cleanStrings(fields);
+    if (nul) return failure(ErrorCode.BAD_INPUT, lang, msg('inputNul', lang, { field: nul.nulAt }));
     const parsed = def.input.safeParse(fields);
     if (!parsed.success)
       return failure(ErrorCode.BAD_INPUT, lang, describeIssues(parsed.error, lang));

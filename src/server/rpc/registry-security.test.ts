@@ -18,7 +18,8 @@ import { seedVictim, snapshot as takeSnapshot } from './security-fixture.ts';
 
 /**
  * Generated from the registry: every action, called anonymously, as a stranger, and with
- * malformed input, must refuse cleanly (no 5xx) and change nothing.
+ * malformed input (wrong types, huge strings, a NUL), must refuse cleanly (no 5xx) and change
+ * nothing.
  * A valid sample per action is required by the type: a new action cannot skip these tests.
  */
 const samples: { [A in ActionName]: ActionInput<A> } = {
@@ -318,6 +319,15 @@ describe.each(testDatabases().slice(-1))('registry-generated refusals on %s', (k
         await expectRefusedUnchanged(body, { bearer: parser() }, ErrorCode.BAD_INPUT);
       });
     }
+    // PostgreSQL text cannot hold NUL: refused in any field before the handler (input-text.ts).
+    it(`${name}: a NUL in its text is refused, naming the field`, async () => {
+      const sample = samples[name] as Record<string, unknown>;
+      const field = Object.keys(sample).findLast((k) => typeof sample[k] === 'string') ?? 'lang';
+      const body = { action: name, ...sample, [field]: `${String(sample[field] ?? 'he')}\u0000` };
+      const r = await expectRefusedUnchanged(body, { bearer: parser() }, ErrorCode.BAD_INPUT);
+      expect(r.status).toBe(400);
+      expect(r.body.Errstr).toContain(field);
+    });
     if (fields.length > 0) {
       it(`${name}: huge strings are refused`, async () => {
         const body: Record<string, unknown> = { action: name };

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local fake of the part of Stripe's HTTP API the app uses (Checkout sessions, invoices,
- * subscriptions, the billing portal, products and prices): the real `stripe` package is
+ * subscriptions, the billing portal, products and prices, lists such as the webhook
+ * endpoints): the real `stripe` package is
  * pointed at it with STRIPE_API_URL. Objects live in memory; tests shape them with `put`.
  */
 export interface FakeStripe {
@@ -88,6 +89,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!sub) return send(res, 404, { error: { type: 'invalid_request_error' } });
       sub.status = 'canceled';
       return send(res, 200, sub);
+    }
+    // A list (`GET /v1/products`, `/v1/webhook_endpoints`): every stored object of the kind.
+    if (method === 'GET' && segments.length === 3) {
+      const object = segments[2]!.replace(/s$/, '');
+      const data = [...objects.values()].filter((o) => o.object === object);
+      return send(res, 200, { object: 'list', url: path, has_more: false, data });
     }
     if (method === 'GET' && id) {
       const obj = objects.get(id);

@@ -105,15 +105,17 @@ export interface FilePart {
   type?: string;
 }
 
-/** A multipart/form-data body, as a browser's FormData would send it. */
-export function multipartBody(fields: Record<string, string>, file?: FilePart) {
+/** A multipart/form-data body, as a browser's FormData would send it (`after`: fields after the file). */
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: FilePart,
+  after: Record<string, string> = {},
+) {
   const boundary = `----sefer${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-    );
-  }
+  const field = ([k, v]: [string, string]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  for (const f of Object.entries(fields)) parts.push(field(f));
   if (file) {
     parts.push(
       Buffer.from(
@@ -124,6 +126,7 @@ export function multipartBody(fields: Record<string, string>, file?: FilePart) {
       Buffer.from('\r\n'),
     );
   }
+  for (const f of Object.entries(after)) parts.push(field(f));
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return {
     payload: Buffer.concat(parts),
@@ -139,10 +142,12 @@ export async function postForm(
     bearer?: string;
     fields: Record<string, string>;
     file?: FilePart;
+    /** Fields sent after the file. */
+    after?: Record<string, string>;
     headers?: Record<string, string>;
   },
 ) {
-  const body = multipartBody(opts.fields, opts.file);
+  const body = multipartBody(opts.fields, opts.file, opts.after);
   const headers: Record<string, string> = { ...body.headers, ...opts.headers };
   if (opts.bearer) headers.authorization = `Bearer ${opts.bearer}`;
   const res = await app.inject({ method: 'POST', url, headers, payload: body.payload });

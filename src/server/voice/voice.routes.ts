@@ -7,7 +7,7 @@ import { SpeechInput } from '../../protocol/voice.ts';
 import { SPEECH_HEADERS, VOICE_LIMITS } from '../../protocol/voice-constants.ts';
 import type { Config } from '../config.ts';
 import { AppError, refusal } from '../errors.ts';
-import { FormError, readMultipart, sendFailureJson } from '../http/multipart.ts';
+import { FormError, formErrorText, readMultipart, sendFailureJson } from '../http/multipart.ts';
 import { callerContext } from '../http/request.ts';
 import { msg } from '../messages.ts';
 import { failure, failureOf, pickLang } from '../rpc/dispatcher.ts';
@@ -50,7 +50,7 @@ export async function registerVoiceRoutes(
             ? msg('audioTooLarge', ctx.lang, {
                 max: String(VOICE_LIMITS.audioMaxBytes / 1024 / 1024),
               })
-            : msg('uploadMalformed', ctx.lang);
+            : formErrorText(err, ctx.lang);
         const r = failure(ErrorCode.BAD_INPUT, ctx.lang, text);
         return json(reply, err.reason === 'tooLarge' ? { ...r, status: 413 } : r, { text: '' });
       }
