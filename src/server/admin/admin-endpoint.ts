@@ -42,8 +42,7 @@ export function registerAdminEndpoint(
   };
   app.post(AdminDumpPath, async (request, reply) => {
     if (!allowed(request)) return reply.status(403).send({ ok: false, message: 'forbidden' });
-    if (!dump)
-      return reply.status(400).send({ ok: false, message: 'not the embedded database' });
+    if (!dump) return reply.status(400).send({ ok: false, message: 'not the embedded database' });
     // The whole image in memory, as PGlite makes it (gzipped: a new database is ~5 MB).
     const { image, migrations } = await dump();
     return reply

@@ -50,7 +50,10 @@ export async function writeBackup(dir: string, from: BackupSources): Promise<Man
   const target = resolve(dir);
   if (entriesOf(target).length)
     throw new BackupRefused(`${target} is not empty: a backup goes into a new or empty folder`);
-  const part = join(dirname(target), `.${basename(target)}.partial-${randomBytes(4).toString('hex')}`);
+  const part = join(
+    dirname(target),
+    `.${basename(target)}.partial-${randomBytes(4).toString('hex')}`,
+  );
   try {
     await mkdir(join(part, DB_DIR), { recursive: true });
     const files: BackupEntry[] = [];
