@@ -128,18 +128,19 @@ async function backupOrRestore(command: 'backup' | 'restore', args: string[]) {
     if (command === 'backup') {
       if (!config.S3_BUCKET && (dir + sep).startsWith(config.filesDir + sep))
         throw new BackupRefused(`${dir} is inside the files folder: it would back itself up`);
+      const database = config.DATABASE_URL
+        ? postgresDumper(config.DATABASE_URL)
+        : server
+          ? serverDumper(server, PGLITE_DUMP)
+          : pgliteDumper(config.pgliteDir);
       const manifest = await writeBackup(dir, {
-        database: config.DATABASE_URL
-          ? postgresDumper(config.DATABASE_URL)
-          : server
-            ? serverDumper(server, PGLITE_DUMP)
-            : pgliteDumper(config.pgliteDir),
+        database,
         storage: await createStorage(config),
         vapidFile: config.vapidFile,
         version: config.version,
         now: new Date(),
       });
-      return `backup written to ${describeBackup(manifest, dir)}`;
+      return `backup of ${database.describe()} written to ${describeBackup(manifest, dir)}`;
     }
     if (server)
       throw new BackupRefused(

@@ -52,7 +52,7 @@ export function pgliteDumper(pgliteDir: string): DatabaseDumper {
       const database = await openDatabase({ pgliteDir, migrate: false });
       try {
         const { image, migrations } = await pgliteImageOf(database);
-        await writeFile(file, Buffer.from(await image.arrayBuffer()));
+        await writeFile(file, Buffer.from(await image.arrayBuffer()), { mode: 0o600 });
         return migrations;
       } finally {
         await database.close();

@@ -55,7 +55,9 @@ export async function writeBackup(dir: string, from: BackupSources): Promise<Man
     `.${basename(target)}.partial-${randomBytes(4).toString('hex')}`,
   );
   try {
-    await mkdir(join(part, DB_DIR), { recursive: true });
+    // The owner's alone: it holds the password hashes, sessions and the VAPID private key.
+    await mkdir(part, { mode: 0o700 });
+    await mkdir(join(part, DB_DIR));
     const files: BackupEntry[] = [];
     const dumpPath = `${DB_DIR}/${from.database.fileName}`;
     const migrations = await from.database.dump(join(part, dumpPath));
@@ -216,4 +218,5 @@ export function describeBackup(m: Manifest, dir: string): string {
   ].join('\n');
 }
 
-const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const megabytes = (n: number) =>
+  n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
