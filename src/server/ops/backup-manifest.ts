@@ -34,8 +34,8 @@ export const Manifest = z.object({
   createdAt: z.iso.datetime(),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
-    /** The dump, relative to the backup folder. */
-    file: z.string(),
+    /** The dump, relative to the backup folder: one file in db/. */
+    file: z.string().regex(/^db\/[a-z0-9][a-z0-9_.-]*$/, 'a file in db/'),
     migrations: z.object({
       applied: z.number().int().min(0),
       /** The newest applied migration's name (drizzle/), null if this version does not know it. */

@@ -354,7 +354,7 @@ describe.each(testDatabases())('backup and restore on %s', (kind) => {
       cpSync(backupDir, tampered, { recursive: true });
       const image = join(tampered, 'files', imageKey);
       const bytes = readFileSync(image);
-      bytes[bytes.length - 1] ^= 0xff;
+      bytes.writeUInt8(bytes.readUInt8(0) ^ 0xff, 0);
       writeFileSync(image, bytes);
       await expect(restore(tampered)).rejects.toThrow(
         new RegExp(`damaged or altered:\\n  files/${imageKey} is not what was backed up`),
@@ -378,6 +378,10 @@ describe.each(testDatabases())('backup and restore on %s', (kind) => {
       m.files.push({ path: 'files/../../etc/passwd', size: 1, sha256: '0'.repeat(64) });
       writeFileSync(join(newer, MANIFEST), JSON.stringify(m));
       await expect(restore(newer)).rejects.toThrow(/names files a backup does not hold/);
+      m.files.pop();
+      m.database.file = 'db/../../../etc/passwd';
+      writeFileSync(join(newer, MANIFEST), JSON.stringify(m));
+      await expect(restore(newer)).rejects.toThrow(/is not a backup manifest: .*a file in db\//s);
       await expect(restore(join(work, 'nowhere'))).rejects.toThrow(/has no manifest\.json/);
 
       expect(existsSync(join(target.dataDir, 'db'))).toBe(false);
