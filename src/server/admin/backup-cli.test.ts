@@ -1,14 +1,12 @@
 import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import pg from 'pg';
 import { AdminDumpPath } from '../../protocol/paths.ts';
-import { loadConfig } from '../config.ts';
+import { emptyPostgres } from '../ops/backup-test-kit.ts';
 import { testDatabases } from '../test/harness.ts';
 
 const run = promisify(execFile);
@@ -132,20 +130,10 @@ describe('admin backup and restore (the embedded database)', { timeout: 300_000 
 });
 
 /** A new empty PostgreSQL database, dropped when the test ends. */
-async function emptyPostgres(): Promise<string> {
-  const base = loadConfig().DATABASE_URL!;
-  const name = `bkcli_${randomBytes(6).toString('hex')}`;
-  const sql = async (text: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(text);
-    await c.end();
-  };
-  await sql(`create database ${name}`);
-  onTestFinished(() => sql(`drop database if exists ${name} with (force)`));
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
+async function emptyPostgresUrl(): Promise<string> {
+  const db = await emptyPostgres();
+  onTestFinished(() => db.drop());
+  return db.url;
 }
 
 describe.runIf(testDatabases().includes('postgres'))(
@@ -155,8 +143,8 @@ describe.runIf(testDatabases().includes('postgres'))(
     it('pg_dump into a backup, pg_restore into an empty database, refused on a full one', async () => {
       const work = await mkdtemp(join(tmpdir(), 'backup-cli-pg-'));
       onTestFinished(() => rmSync(work, { recursive: true, force: true }));
-      const a: [string, string] = [join(work, 'a'), await emptyPostgres()];
-      const b: [string, string] = [join(work, 'b'), await emptyPostgres()];
+      const a: [string, string] = [join(work, 'a'), await emptyPostgresUrl()];
+      const b: [string, string] = [join(work, 'b'), await emptyPostgresUrl()];
       expect(await admin(a, 'create-user', 'pg@example.com', '--name', 'PG')).toEqual({
         code: 0,
         out: 'created pg@example.com',
@@ -164,7 +152,7 @@ describe.runIf(testDatabases().includes('postgres'))(
       const backup = await admin(a, 'backup', join(work, 'backup'));
       expect(backup.code, backup.out).toBe(0);
       expect(backup.out).toMatch(
-        /^backup of PostgreSQL \(postgres(ql)?:\/\/.*\/bkcli_\w+\) written to/,
+        /^backup of PostgreSQL \(postgres(ql)?:\/\/.*\/bk_\w+\) written to/,
       );
       expect(backup.out).toMatch(/database: PostgreSQL, \d+ migration\(s\) up to \d{4}_\w+/);
       const restored = await admin(b, 'restore', join(work, 'backup'));
