@@ -76,6 +76,11 @@ export const ActionsPath = '/api';
  * direct endpoint of the API: no session reaches it.
  */
 export const AdminPath = '/api/admin';
+/**
+ * The same endpoint's database image (POST, embedded database only): `npm run admin -- backup`
+ * while the server runs, since only the server may open the embedded database then.
+ */
+export const AdminDumpPath = '/api/admin/dump';
 
 /**
  * Prometheus metrics (text format): loopback requests no proxy forwarded, or a bearer of

@@ -243,6 +243,7 @@ export async function buildApp(deps: Deps) {
         return typeof addr === 'object' && addr ? addr.port : deps.config.PORT;
       },
       deps.config,
+      deps.dumpDatabase,
     );
   }
 

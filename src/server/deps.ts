@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { PgliteImage } from './db/backup-pglite.ts';
 import type { Clock } from './infra/clock.ts';
 import type { RateLimiter } from './infra/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -68,4 +69,6 @@ export interface Deps {
   graceTimer?: GraceTimer;
   /** Serve the loopback admin endpoint (the real server; not tests). */
   adminEndpoint?: boolean;
+  /** The embedded database's image, which the admin endpoint hands to a backup (PGlite only). */
+  dumpDatabase?: () => Promise<PgliteImage>;
 }

@@ -7,6 +7,7 @@ import { createModelResolver } from './ai/providers.ts';
 import { createProviders } from './ai/registry.ts';
 import type { Config } from './config.ts';
 import { JOBS_LOCK_KEY, openDatabase, type Database } from './db/client.ts';
+import { pgliteImageOf } from './db/backup-pglite.ts';
 import type { Deps } from './deps.ts';
 import { systemClock } from './infra/clock.ts';
 import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limit.ts';
@@ -105,6 +106,7 @@ export async function createRuntime(
       meter: createMeter(database.db, systemClock, log),
     }),
     adminEndpoint: !config.DATABASE_URL,
+    ...(database.kind === 'pglite' ? { dumpDatabase: () => pgliteImageOf(database) } : {}),
     push: webPushSender(loadVapidKeys(config), config.vapidSubject),
     events,
     domain: createDomainEvents(log),

@@ -1,8 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { AdminPath } from '../../protocol/paths.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AdminDumpPath, AdminPath } from '../../protocol/paths.ts';
+import type { PgliteImage } from '../db/backup-pglite.ts';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import { AdminCommand } from './admin.service.ts';
@@ -20,6 +21,8 @@ export function registerAdminEndpoint(
   dataDir: string,
   port: () => number,
   config?: Config,
+  /** The embedded database's image, for a backup while the server runs. */
+  dump?: () => Promise<PgliteImage>,
 ) {
   const key = randomBytes(32).toString('hex');
   const file = join(dataDir, ADMIN_FILE);
@@ -30,14 +33,26 @@ export function registerAdminEndpoint(
   app.addHook('onClose', async () => {
     rmSync(file, { force: true });
   });
-  app.post(AdminPath, async (request, reply) => {
+  const allowed = (request: FastifyRequest) => {
     const given = Buffer.from(String(request.headers['x-admin-key'] ?? ''));
     const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(
       request.socket.remoteAddress ?? '',
     );
-    if (!local || given.length !== key.length || !timingSafeEqual(given, Buffer.from(key))) {
-      return reply.status(403).send({ ok: false, message: 'forbidden' });
-    }
+    return local && given.length === key.length && timingSafeEqual(given, Buffer.from(key));
+  };
+  app.post(AdminDumpPath, async (request, reply) => {
+    if (!allowed(request)) return reply.status(403).send({ ok: false, message: 'forbidden' });
+    if (!dump) return reply.status(400).send({ ok: false, message: 'not the embedded database' });
+    // The whole image in memory, as PGlite makes it (gzipped: a new database is ~5 MB).
+    const { image, migrations } = await dump();
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('x-migrations-applied', String(migrations.applied))
+      .header('x-migrations-latest-at', String(migrations.latestAt ?? ''))
+      .send(Buffer.from(await image.arrayBuffer()));
+  });
+  app.post(AdminPath, async (request, reply) => {
+    if (!allowed(request)) return reply.status(403).send({ ok: false, message: 'forbidden' });
     const parsed = AdminCommand.safeParse(request.body);
     if (!parsed.success)
       return reply

@@ -31,8 +31,11 @@ export interface Database {
    * metrics). PGlite has one in-process connection and no such queue.
    */
   poolCounts?: () => { total: number; idle: number; waiting: number };
-  /** PGlite only: the whole database as a tar image (`pgliteImage` starts another from it). */
-  dump?: () => Promise<Blob>;
+  /**
+   * PGlite only: the whole database as a tar image (`pgliteImage` starts another from it),
+   * gzipped when asked (backups).
+   */
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>;
   /**
    * Runs `fn` while this instance holds the advisory lock `key` (PostgreSQL; a session lock on
    * a connection opened for it), so instances starting together do one thing at a time. On
@@ -121,9 +124,18 @@ export async function openDatabase(opts: {
   onOpenShort?: (opened: number, err: unknown) => void;
   /** Told when an idle PostgreSQL connection breaks (the pool replaces it). */
   onIdleError?: (err: Error) => void;
-  /** An in-memory PGlite starts from this image (a `dump()` of a migrated one): tests. */
+  /**
+   * PGlite starts from this image (a `dump()`): in memory (tests), or written into a new
+   * `pgliteDir` (a restore).
+   */
   pgliteImage?: Blob;
+  /**
+   * Apply the migrations (and turn pgvector on): yes by default. A backup opens the database
+   * as it is, so that the copy is of what was there, not of what this version made of it.
+   */
+  migrate?: boolean;
 }): Promise<Database> {
+  const migrating = opts.migrate ?? true;
   if (opts.url) {
     const max = opts.poolSize ?? 10;
     const pool = new pg.Pool({ connectionString: opts.url, max, min: opts.keepOpen ? max : 0 });
@@ -131,7 +143,7 @@ export async function openDatabase(opts: {
     // 'error' event: without a listener it would end the process. The pool discards the
     // connection and opens another when needed; queries in flight get their own errors.
     pool.on('error', (err) => opts.onIdleError?.(err));
-    const pgvector = await migrateLocked(opts.url);
+    const pgvector = migrating ? await migrateLocked(opts.url) : false;
     if (opts.keepOpen) {
       const open = await Promise.allSettled(Array.from({ length: max }, () => pool.connect()));
       for (const c of open) if (c.status === 'fulfilled') c.value.release();
@@ -181,16 +193,13 @@ export async function openDatabase(opts: {
     '-c',
     `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
   ];
+  const image = opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {};
   const client = opts.pgliteDir
-    ? new PGlite(opts.pgliteDir, { extensions, startParams })
-    : new PGlite(
-        opts.pgliteImage
-          ? { loadDataDir: opts.pgliteImage, extensions, startParams }
-          : { extensions, startParams },
-      );
+    ? new PGlite(opts.pgliteDir, { ...image, extensions, startParams })
+    : new PGlite({ ...image, extensions, startParams });
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
-  const pgvector = await enablePgvector((text) => client.query(text));
+  if (migrating) await migratePglite(db, { migrationsFolder });
+  const pgvector = migrating ? await enablePgvector((text) => client.query(text)) : false;
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -202,7 +211,7 @@ export async function openDatabase(opts: {
         ? client.query(text, values)
         : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     close: () => client.close(),
-    dump: () => client.dumpDataDir('none'),
+    dump: (compression = 'none') => client.dumpDataDir(compression),
     withLock: (_key, fn) => fn(),
   };
 }

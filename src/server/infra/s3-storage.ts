@@ -4,6 +4,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -171,6 +172,14 @@ export function s3Storage(opts: S3Options): Storage & { client: S3Client } {
           : undefined,
       });
       return getSignedUrl(client, command, { expiresIn: ttlSeconds });
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const o of page.Contents ?? []) if (o.Key) yield o.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     describe: () =>
       `S3 bucket ${Bucket} at ${opts.endpoint ?? `AWS ${opts.region}`}${opts.presign ? '' : ' (no presigned URLs)'}`,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -62,6 +62,27 @@ describe.each(kinds)('%s storage', (kind) => {
     expect(s!.contentType).toBe('text/plain; charset=utf-8');
     expect(s!.size).toBe(Buffer.byteLength(parts.join('')));
     expect(await text(s!.body)).toBe(parts.join(''));
+  });
+
+  it('lists every key, in folders too, and nothing once deleted', async () => {
+    const keys = ['listed/a.txt', 'listed/deep/er/b.png', 'listed-too/c.json'];
+    for (const k of keys) await storage.put(k, Buffer.from(k));
+    const all = async () => {
+      const out: string[] = [];
+      for await (const k of storage.list()) if (k.startsWith('listed')) out.push(k);
+      return out.sort();
+    };
+    expect(await all()).toEqual([...keys].sort());
+    for (const k of keys) await storage.delete(k);
+    expect(await all()).toEqual([]);
+  });
+
+  it.runIf(kind === 'local')('a write in progress is not listed', async () => {
+    mkdirSync(join(dir!, 'images'), { recursive: true });
+    writeFileSync(join(dir!, 'images', `c_part.webp.${'a'.repeat(32)}.tmp`), 'half');
+    const keys: string[] = [];
+    for await (const k of storage.list()) keys.push(k);
+    expect(keys.filter((k) => k.includes('c_part'))).toEqual([]);
   });
 
   it('unsafe keys are refused', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -46,6 +46,8 @@ export interface Storage {
    * S3 URL), or null when the store has none: the server then streams the object itself.
    */
   url(key: string, ttlSeconds: number, opts?: UrlOptions): Promise<string | null>;
+  /** Every key in the store, in no set order (backups: ops/backup.ts). */
+  list(): AsyncIterable<string>;
   describe(): string;
 }
 
@@ -97,6 +99,9 @@ async function toBuffer(data: Buffer | Readable): Promise<Buffer> {
   for await (const chunk of data) parts.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(parts);
 }
+
+/** `put`'s temporary file beside its object (`<key>.<randomName>.tmp`). */
+const PARTIAL = /\.[0-9a-f]{32}\.tmp$/;
 
 /**
  * Files in a local folder (`DATA_DIR/files` by default). Writes are atomic (temp + rename).
@@ -163,6 +168,23 @@ export function localStorage(root: string): Storage {
     async url() {
       return null;
     },
+    async *list() {
+      let entries;
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (err) {
+        if (missing(err)) return;
+        throw err;
+      }
+      for (const e of entries) {
+        if (!e.isFile()) continue;
+        const key = relative(base, join(e.parentPath, e.name)).split(sep).join('/');
+        // A write in progress (or one a crash left) is not an object; neither is a file
+        // someone put there by hand under a name the server never makes.
+        if (PARTIAL.test(key) || !isSafeKey(key)) continue;
+        yield key;
+      }
+    },
     describe: () => `local folder ${base}`,
   };
 }
@@ -192,6 +214,9 @@ export function memoryStorage(): Storage & { keys(): string[] } {
     },
     async url() {
       return null;
+    },
+    async *list() {
+      yield* [...objects.keys()];
     },
     describe: () => 'memory',
     keys: () => [...objects.keys()],
