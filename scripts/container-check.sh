@@ -40,6 +40,8 @@ ca="${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}"
   --network host "${secret[@]}" -t "$IMAGE" -f Containerfile . >/tmp/sefer-container-build.log 2>&1 \
   || { tail -40 /tmp/sefer-container-build.log >&2; exit 1; }
 echo "container check: built in $(( $(date +%s) - t0 )) s"
+# The image this tag named before is garbage now (vfs keeps every layer whole).
+"${B[@]}" rmi --prune >/dev/null 2>&1 || true
 fi
 
 # The image's settings, as a runtime reads them (buildah's inspect, JSON).
