@@ -103,6 +103,8 @@ const EnvSchema = z.object({
     .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
   /** …with at most this many files waiting; more are refused with "busy, try again". */
   EXTRACT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  /** One file's text extraction at most; a file that takes longer is refused as too slow. */
+  EXTRACT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   /** A .docx whose parts unpack to more than this is refused (counted while unpacking). */
   DOCX_MAX_UNZIPPED_MB: z.coerce.number().positive().max(4096).default(300),
 

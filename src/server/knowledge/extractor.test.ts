@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildBigDocx, buildDocx, buildPdf, withDeclaredSizes } from '../test/fixtures.ts';
 import { ExtractError } from './extract-error.ts';
-import { createExtractor, type Extractor } from './extractor.ts';
+import { createExtractor, type Extractor, type StartTimer } from './extractor.ts';
 
 const reason = (p: Promise<unknown>) =>
   p.then(
@@ -11,8 +11,14 @@ const reason = (p: Promise<unknown>) =>
 
 describe('extraction in a worker pool', () => {
   const pools: Extractor[] = [];
-  const pool = (workers: number, maxQueue: number) => {
-    const p = createExtractor({ workers, maxQueue, limits: { maxUnzippedBytes: 1024 * 1024 } });
+  const pool = (workers: number, maxQueue: number, timer?: StartTimer) => {
+    const p = createExtractor({
+      workers,
+      maxQueue,
+      limits: { maxUnzippedBytes: 1024 * 1024 },
+      timeLimitMs: 60_000,
+      timer,
+    });
     pools.push(p);
     return p;
   };
@@ -44,5 +50,56 @@ describe('extraction in a worker pool', () => {
     expect(await reason(x.extract('txt', Buffer.from('third')))).toBe('busy');
     expect(await Promise.all([running, waiting])).toEqual(['first', 'second']);
     expect(await x.extract('txt', Buffer.from('fourth'))).toBe('fourth');
+  });
+
+  /** Time limits that run out only when the test says so. */
+  const manualTimer = () => {
+    const pending = new Set<() => void>();
+    const start: StartTimer = (_ms, fire) => {
+      pending.add(fire);
+      return () => pending.delete(fire);
+    };
+    return {
+      start,
+      pending: () => pending.size,
+      runOut() {
+        for (const fire of [...pending]) {
+          pending.delete(fire);
+          fire();
+        }
+      },
+    };
+  };
+
+  it('a file past the time limit is stopped and refused; the next file gets a new worker', async () => {
+    const clock = manualTimer();
+    const x = pool(1, 4, clock.start);
+    // The worker took it (its limit started) and is reading it when the limit runs out.
+    const slow = reason(x.extract('html', Buffer.from('<p>slow</p>'.repeat(50_000)), 'a'));
+    expect(clock.pending()).toBe(1);
+    clock.runOut();
+    expect(await slow).toBe('timeout');
+    // The aborted worker is gone; another reads the next file, whose limit does not run out.
+    expect(await x.extract('txt', Buffer.from('after'), 'b')).toBe('after');
+    expect(clock.pending()).toBe(0);
+  });
+
+  it("the worker takes owners' files in turn: one user's pile does not hold back another's", async () => {
+    const x = pool(1, 8);
+    const done: string[] = [];
+    const file = (owner: string, name: string) =>
+      x.extract('txt', Buffer.from(name), owner).then((t) => void done.push(t));
+    // a1 is taken at once; a2, a3 and b1 wait. Next comes b (the next owner), then a's rest.
+    await Promise.all([file('a', 'a1'), file('a', 'a2'), file('a', 'a3'), file('b', 'b1')]);
+    expect(done).toEqual(['a1', 'b1', 'a2', 'a3']);
+  });
+
+  it('one owner cannot take the whole queue: past their share they are busy, others are not', async () => {
+    // 1 worker + 4 waiting = 5 places; one owner may hold all but half the queue's: 3.
+    const x = pool(1, 4);
+    const mine = ['1', '2', '3'].map((n) => x.extract('txt', Buffer.from(n), 'a'));
+    expect(await reason(x.extract('txt', Buffer.from('4'), 'a'))).toBe('busy');
+    expect(await x.extract('txt', Buffer.from('theirs'), 'b')).toBe('theirs');
+    expect(await Promise.all(mine)).toEqual(['1', '2', '3']);
   });
 });

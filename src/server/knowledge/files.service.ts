@@ -30,6 +30,7 @@ const failureMessage: Record<ExtractFailure, MessageKey> = {
   inflated: 'uploadDocxTooLarge',
   deep: 'uploadTooDeep',
   busy: 'extractBusy',
+  timeout: 'uploadTooSlow',
 };
 
 const entry = (f: FileRow, pages: Map<number, number>) => ({
@@ -66,6 +67,7 @@ export function filesService(
     uploadTooManyPersonal: String(maxFiles),
     uploadDocxTooLarge: String(deps.config.DOCX_MAX_UNZIPPED_MB),
     uploadTooDeep: String(MAX_HTML_DEPTH),
+    uploadTooSlow: String(deps.config.EXTRACT_SECONDS),
   };
   const bad = (key: MessageKey) =>
     refusal(
@@ -158,7 +160,7 @@ export function filesService(
 
       let content: string;
       try {
-        content = await deps.extractor.extract(kind, up.data);
+        content = await deps.extractor.extract(kind, up.data, String(me.id));
       } catch (err) {
         if (!(err instanceof ExtractError)) throw err;
         ctx.log.info({ reason: err.reason, detail: err.message, kind }, 'upload refused');

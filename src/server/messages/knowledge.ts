@@ -53,6 +53,10 @@ export const knowledgeMessages = {
     he: 'מבנה ה-HTML של הקובץ מקונן לעומק רב מדי: אפשר עד {max} רמות של תגיות זו בתוך זו.',
     en: "The file's HTML is nested too deeply: at most {max} levels of tags inside one another.",
   },
+  uploadTooSlow: {
+    he: 'קריאת הקובץ נמשכה יותר מ-{max} שניות ולכן הופסקה. אפשר לפצל אותו לקבצים קטנים יותר או לשמור אותו כטקסט פשוט.',
+    en: 'Reading the file took longer than {max} seconds, so it was stopped. Split it into smaller files or save it as plain text.',
+  },
   extractBusy: {
     he: 'השרת עסוק כרגע בקריאת קבצים אחרים. נסו שוב בעוד דקה.',
     en: 'The server is busy reading other files right now. Please try again in a minute.',
