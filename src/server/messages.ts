@@ -7,6 +7,7 @@ import { generalMessages } from './messages/general.ts';
 import { insightMessages } from './messages/insight.ts';
 import { knowledgeMessages } from './messages/knowledge.ts';
 import { mediaMessages } from './messages/media.ts';
+import { validationMessages } from './messages/validation.ts';
 
 /**
  * Every server-side text in both languages, one table per domain under `messages/`; `msg` is
@@ -22,6 +23,7 @@ export const messageTables = {
   media: mediaMessages,
   billing: billingMessages,
   insight: insightMessages,
+  validation: validationMessages,
 };
 
 const messages = {
@@ -33,6 +35,7 @@ const messages = {
   ...mediaMessages,
   ...billingMessages,
   ...insightMessages,
+  ...validationMessages,
 } satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -22,10 +22,6 @@ export const generalMessages = {
     he: 'לא ניתן היה לאמת את הכניסה עם Google. נסו שוב.',
     en: 'Google sign-in could not be verified. Please try again.',
   },
-  invalidField: {
-    he: 'השדה {field} אינו תקין: {detail}',
-    en: 'The field {field} is not valid: {detail}',
-  },
   badJson: { he: 'גוף הבקשה אינו JSON תקין.', en: 'The request body is not valid JSON.' },
   tooLarge: { he: 'הבקשה גדולה מדי.', en: 'The request is too large.' },
   apiRateLimited: {

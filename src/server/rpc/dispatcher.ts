@@ -7,6 +7,7 @@ import { msg } from '../messages.ts';
 import type { Services } from '../services.ts';
 import type { Ctx, Log, SessionPort, SessionUser } from './context.ts';
 import type { HandlerMap } from './handler-types.ts';
+import { describeIssues } from './describe-issues.ts';
 import { cleanStrings } from './input-text.ts';
 import { isStreaming, type Streaming } from './streaming.ts';
 
@@ -114,15 +115,6 @@ function levelText(level: number, lang: Lang): string {
   return msg(level === Priv.view ? 'privView' : 'privNone', lang);
 }
 
-function describeIssues(error: z.ZodError, lang: Lang): string {
-  return error.issues
-    .slice(0, 3)
-    .map((i) =>
-      msg('invalidField', lang, { field: i.path.join('.') || '(body)', detail: i.message }),
-    )
-    .join(' ');
-}
-
 /**
  * POST /api: session -> access level -> control characters -> input parse -> identity check ->
  * handler -> output parse.
@@ -158,7 +150,7 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
     if (nul) return failure(ErrorCode.BAD_INPUT, lang, msg('inputNul', lang, { field: nul.nulAt }));
     const parsed = def.input.safeParse(fields);
     if (!parsed.success)
-      return failure(ErrorCode.BAD_INPUT, lang, describeIssues(parsed.error, lang));
+      return failure(ErrorCode.BAD_INPUT, lang, describeIssues(parsed.error, fields, lang));
 
     const claimed = def.identity ? (fields as Record<string, unknown>)[def.identity] : undefined;
     const wildcard = def.identityWildcard !== undefined && claimed === def.identityWildcard;
