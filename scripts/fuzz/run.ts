@@ -1,0 +1,561 @@
+/**
+ * The fuzzer's core (issue 35, item 6): starts the real server in a process of its own on
+ * loopback (fresh data folder; PGlite, or a fresh database on DATABASE_URL's server), makes
+ * the identities, sends N generated requests over HTTP with bounded concurrency, and checks
+ * no 5xx, the server alive and within memory, and the owner's data unchanged by anyone else.
+ *
+ * The owner's fingerprint: the requests run in phases of `phaseSize`; every fourth phase
+ * includes the owner, whose own writes to their data are legitimate; the other phases are
+ * anonymous, the stranger, the viewer and the spare owner only. The fingerprint (the owner's
+ * character, files, knowledge, access list, conversation, subjects, canvas and memory, as
+ * the owner's own read actions answer them) is taken after the server settles (its jobs and
+ * events done) before a run of other-people phases and again after it: it must not move.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Agent, request } from 'undici';
+import { ErrorCode } from '../../src/protocol/errors.ts';
+import { ActionsPath, DirectPaths } from '../../src/protocol/paths.ts';
+import { Rng, requestRng } from './rng.ts';
+import type { FromServer, ToServer } from './server.ts';
+import {
+  actionRequest,
+  directRequest,
+  ownerDestructive,
+  OWNER_CHARACTER,
+  SPARE_CHARACTER,
+  targets,
+  type Identity,
+  type IdentityName,
+  type OutgoingRequest,
+} from './targets.ts';
+
+export interface FuzzOptions {
+  requests: number;
+  /** Stops sending after this long (the run then reports what it sent). */
+  seconds: number;
+  seed: number;
+  concurrency: number;
+  /** The server's resident memory must stay under this. */
+  rssLimitMiB: number;
+  phaseSize: number;
+  /** Progress lines (the CLI prints them; the test keeps quiet). */
+  progress?: (line: string) => void;
+}
+
+export const defaultOptions: FuzzOptions = {
+  requests: 100_000,
+  seconds: 600,
+  seed: 35,
+  concurrency: 8,
+  rssLimitMiB: 1536,
+  phaseSize: 500,
+};
+
+export interface ServerError {
+  label: string;
+  status: number;
+  count: number;
+  identity: IdentityName;
+  sample: string;
+  requestId: string;
+  log?: string;
+}
+
+export interface FuzzReport {
+  seed: number;
+  requests: number;
+  byStatus: Record<string, number>;
+  serverErrors: ServerError[];
+  /** Requests with no answer (connection refused or reset, or no answer in 60 s). */
+  noAnswer: number;
+  crashed: string | null;
+  rssPeakMiB: number;
+  rssEndMiB: number;
+  fingerprintChecks: number;
+  /** The parts of the owner's data that changed in an other-people phase (empty: unchanged). */
+  fingerprintChanged: string[];
+  /** Settling after a phase took longer than its bound (background work still running). */
+  unsettled: number;
+  reSignIns: number;
+  seconds: number;
+  perSecond: number;
+  stoppedBy: 'count' | 'time' | 'crash';
+  ok: boolean;
+}
+
+const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
+const ANSWER_MS = 60_000;
+
+/** Only what the server needs: no provider keys (the offline model), no mail server. */
+function serverEnv(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG'];
+  const env: NodeJS.ProcessEnv = {};
+  for (const k of keep) if (process.env[k]) env[k] = process.env[k];
+  return {
+    ...env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // One client sends everything: the limits would answer 429 to most of it.
+    API_RATE_LIMIT: '100000000',
+    API_RATE_LIMIT_PER_IP: '100000000',
+    FREE_CREDITS: '1000000000',
+    STARTER_IMAGE_CREDITS: '1000000',
+    MEMORY_DELAY_SECONDS: '0',
+    GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=1048576:glibc.malloc.mmap_threshold=1048576',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
+
+/** A fresh database on the configured PostgreSQL server, dropped at the end. */
+async function freshPostgres(base: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fuzz_${Date.now().toString(36)}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: base });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+class Server {
+  private waiters: ((m: FromServer) => boolean)[] = [];
+  /** Error lines of the server's log by request id (a 5xx is printed with its line). */
+  readonly errorLines = new Map<string, string>();
+  exit: string | null = null;
+  rssPeak = 0;
+  private stderrTail = '';
+  private sampler: NodeJS.Timeout;
+
+  readonly child: ChildProcess;
+  constructor(child: ChildProcess) {
+    this.child = child;
+    child.on('message', (m: FromServer) => {
+      this.waiters = this.waiters.filter((w) => !w(m));
+    });
+    child.on('exit', (code, signal) => {
+      this.exit = `server exited (code ${code}, signal ${signal}); last stderr: ${this.stderrTail.slice(-800)}`;
+      for (const w of this.waiters) w({ type: 'error', message: this.exit });
+      this.waiters = [];
+    });
+    let buf = '';
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      buf += d;
+      let nl;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        this.logLine(buf.slice(0, nl));
+        buf = buf.slice(nl + 1);
+      }
+    });
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      this.stderrTail = (this.stderrTail + d).slice(-4000);
+    });
+    // Measured, not waited on: the sample only raises the peak.
+    this.sampler = setInterval(() => this.rss(), 250);
+    this.sampler.unref();
+  }
+
+  private logLine(line: string) {
+    if (!line.startsWith('{')) return;
+    try {
+      const l = JSON.parse(line) as { level?: number; reqId?: string; msg?: string; err?: { message?: string; stack?: string } };
+      if ((l.level ?? 0) >= 50 && l.reqId && this.errorLines.size < 10_000) {
+        const err = l.err?.stack?.split('\n').slice(0, 4).join(' | ') ?? l.err?.message ?? '';
+        this.errorLines.set(l.reqId, `${l.msg ?? ''} ${err}`.trim().slice(0, 600));
+      }
+    } catch {
+      // A line of the start-up banner, not JSON.
+    }
+  }
+
+  /** Resident memory in MiB (Linux), raising the peak. */
+  rss(): number {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.child.pid}/status`, 'utf8'));
+      const mib = m ? Number(m[1]) / 1024 : 0;
+      this.rssPeak = Math.max(this.rssPeak, mib);
+      return mib;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** Sends `msg` (none: only waits) and answers the server's message of type `answer`. */
+  ask<T extends FromServer['type']>(msg: ToServer | null, answer: T): Promise<Extract<FromServer, { type: T }>> {
+    return new Promise((resolve, reject) => {
+      if (this.exit) return reject(new Error(this.exit));
+      this.waiters.push((m) => {
+        if (m.type === 'error') reject(new Error(m.message));
+        else if (m.type === answer) resolve(m as Extract<FromServer, { type: T }>);
+        else return false;
+        return true;
+      });
+      if (msg) this.child.send(msg);
+    });
+  }
+
+  async close() {
+    clearInterval(this.sampler);
+    if (this.exit) return;
+    const gone = new Promise<void>((r) => this.child.once('exit', () => r()));
+    this.child.send({ type: 'close' } satisfies ToServer);
+    await gone;
+  }
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ server: Server; port: number }> {
+  const child = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const server = new Server(child);
+  const ready = await server.ask(null, 'ready').catch((e: Error) => {
+    throw new Error(`the server did not start: ${e.message}`);
+  });
+  return { server, port: ready.port };
+}
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+function emailOf(name: IdentityName) {
+  return `fuzz-${name}@example.com`;
+}
+
+/** The fuzz run. Never throws for a finding: findings are in the report. */
+export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
+  const say = opts.progress ?? (() => {});
+  const dataDir = mkdtempSync(join(tmpdir(), 'sefer-fuzz-'));
+  const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+  const { server, port } = await startServer(serverEnv(dataDir, pgDb?.url));
+  const base = `http://127.0.0.1:${port}`;
+  const agent = new Agent({ connections: opts.concurrency, pipelining: 1, keepAliveTimeout: 30_000 });
+
+  const ids: Record<IdentityName, Identity> = {
+    anonymous: { name: 'anonymous' },
+    stranger: { name: 'stranger', email: emailOf('stranger') },
+    viewer: { name: 'viewer', email: emailOf('viewer') },
+    owner: { name: 'owner', email: emailOf('owner'), character: OWNER_CHARACTER },
+    spare: { name: 'spare', email: emailOf('spare'), character: SPARE_CHARACTER },
+  };
+  const report: FuzzReport = {
+    seed: opts.seed,
+    requests: 0,
+    byStatus: {},
+    serverErrors: [],
+    noAnswer: 0,
+    crashed: null,
+    rssPeakMiB: 0,
+    rssEndMiB: 0,
+    fingerprintChecks: 0,
+    fingerprintChanged: [],
+    unsettled: 0,
+    reSignIns: 0,
+    seconds: 0,
+    perSecond: 0,
+    stoppedBy: 'count',
+    ok: false,
+  };
+  const errors = new Map<string, ServerError>();
+
+  async function send(r: OutgoingRequest, requestId: string): Promise<Answer | null> {
+    try {
+      const res = await request(`${base}${r.path}`, {
+        method: r.method,
+        headers: { ...r.headers, 'x-request-id': requestId },
+        body: r.body,
+        dispatcher: agent,
+        headersTimeout: ANSWER_MS,
+        bodyTimeout: ANSWER_MS,
+      });
+      return { status: res.statusCode, text: await res.body.text() };
+    } catch {
+      return null;
+    }
+  }
+
+  async function act(who: Identity, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const a = await send(
+      {
+        method: 'POST',
+        path: ActionsPath,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
+        body: JSON.stringify(body),
+      },
+      `fz-setup-${Math.random().toString(36).slice(2, 10)}`,
+    );
+    if (!a) throw new Error(`${String(body.action)}: no answer`);
+    return JSON.parse(a.text) as Record<string, unknown>;
+  }
+
+  async function must(who: Identity, body: Record<string, unknown>) {
+    const r = await act(who, body);
+    if (r.Error !== ErrorCode.OK) throw new Error(`set-up ${String(body.action)}: ${JSON.stringify(r)}`);
+    return r;
+  }
+
+  /** The owner's data, as the owner's own read actions answer it: one hash per part. */
+  async function fingerprint(): Promise<Record<string, string>> {
+    const o = ids.owner;
+    const email = o.email!;
+    const friendid = OWNER_CHARACTER;
+    const reads: Record<string, Record<string, unknown>> = {
+      character: { action: 'GetFriendDetails', email, friendid },
+      files: { action: 'GetFiles', email, friend: friendid },
+      knowledge: { action: 'GetKnowlegeSubjects', email, friendid },
+      access: { action: 'GetFriendEmails', email, friendid },
+      conversation: { action: 'RetrieveConversation', email, friendid },
+      subjects: { action: 'GetSubjects', email, friendid },
+      canvas: { action: 'GetCanvas', user: email, friendid },
+      memory: { action: 'GetSetMemory', email, friendid },
+      facts: { action: 'GetMemoryFacts', email, friendid },
+    };
+    const out: Record<string, string> = {};
+    for (const [part, body] of Object.entries(reads)) {
+      const r = await act(o, body);
+      if (r.Error === ErrorCode.UNAUTHENTICATED) {
+        await reSignIn(o);
+        return fingerprint();
+      }
+      out[part] = createHash('sha256').update(JSON.stringify(r)).digest('hex').slice(0, 16);
+    }
+    return out;
+  }
+
+  const signingIn = new Map<IdentityName, Promise<void>>();
+  function reSignIn(who: Identity): Promise<void> {
+    let p = signingIn.get(who.name);
+    if (!p) {
+      p = server.ask({ type: 'session', email: who.email! }, 'session').then((m) => {
+        who.token = m.token;
+        report.reSignIns++;
+        signingIn.delete(who.name);
+      });
+      signingIn.set(who.name, p);
+    }
+    return p;
+  }
+
+  const started = performance.now();
+  try {
+    // The identities, and the owner's character, file, conversation and viewer.
+    const { tokens } = await server.ask(
+      {
+        type: 'users',
+        users: (['owner', 'spare', 'viewer', 'stranger'] as const).map((n) => ({
+          email: emailOf(n),
+          name: n,
+          ...(n === 'owner' || n === 'spare' ? { grant: ['canadd', 'imgedit'] as ('canadd' | 'imgedit')[] } : {}),
+        })),
+      },
+      'users',
+    );
+    for (const i of Object.values(ids)) if (i.email) i.token = tokens[i.email];
+    await setUpOwner(ids.owner, 'דמות הבעלים', 'ערכת הנושא הפרטית של הבעלים');
+    await setUpOwner(ids.spare, 'דמות חלופית', 'דמות שמותר למחוק');
+    await must(ids.owner, {
+      action: 'AddEmailToFriend',
+      email: ids.owner.email,
+      user: ids.viewer.email,
+      friendid: OWNER_CHARACTER,
+      editpriv: 0,
+    });
+
+    const settle = async () => {
+      const s = await server.ask({ type: 'settle', seconds: 60 }, 'settle');
+      if (!s.settled) report.unsettled++;
+    };
+    await settle();
+    let baseline = await fingerprint();
+    // Nothing between two readings: equal, or the fingerprint could not tell anything.
+    if (JSON.stringify(await fingerprint()) !== JSON.stringify(baseline))
+      throw new Error('the fingerprint moves by itself: it cannot check anything');
+
+    const deadline = started + opts.seconds * 1000;
+    let next = 0;
+    const phases = Math.ceil(opts.requests / opts.phaseSize);
+    for (let phase = 0; phase < phases && !report.crashed; phase++) {
+      const ownerPhase = phase % 4 === 3;
+      const end = Math.min(opts.requests, (phase + 1) * opts.phaseSize);
+      const worker = async () => {
+        while (next < end && !server.exit) {
+          if (performance.now() > deadline) {
+            report.stoppedBy = 'time';
+            return;
+          }
+          const i = next++;
+          await one(i, ownerPhase);
+        }
+      };
+      await Promise.all(Array.from({ length: opts.concurrency }, worker));
+      if (server.exit) break;
+      say(
+        `${report.requests} requests, ${errors.size ? `${[...errors.values()].reduce((a, e) => a + e.count, 0)} 5xx` : 'no 5xx'}, rss ${Math.round(server.rss())} MiB, ${Math.round(report.requests / ((performance.now() - started) / 1000))}/s`,
+      );
+      const lastPhase = phase === phases - 1 || report.stoppedBy === 'time';
+      const nextIsOwner = (phase + 1) % 4 === 3;
+      if (ownerPhase || nextIsOwner || lastPhase) {
+        await settle();
+        const now = await fingerprint();
+        if (!ownerPhase) {
+          report.fingerprintChecks++;
+          for (const part of Object.keys(now))
+            if (now[part] !== baseline[part] && !report.fingerprintChanged.includes(part)) {
+              report.fingerprintChanged.push(part);
+              say(`the owner's ${part} changed during phase ${phase} (no owner in it)`);
+            }
+        }
+        baseline = now;
+      }
+      if (report.stoppedBy === 'time') break;
+    }
+  } catch (err) {
+    if (!server.exit) throw err;
+  } finally {
+    report.seconds = (performance.now() - started) / 1000;
+    report.perSecond = report.requests / report.seconds;
+    report.crashed = server.exit;
+    if (report.crashed) report.stoppedBy = 'crash';
+    report.rssEndMiB = server.rss();
+    report.rssPeakMiB = server.rssPeak;
+    for (const e of errors.values()) e.log = server.errorLines.get(e.requestId);
+    report.serverErrors = [...errors.values()];
+    await agent.close();
+    await server.close();
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  report.ok =
+    report.serverErrors.length === 0 &&
+    !report.crashed &&
+    report.rssPeakMiB < opts.rssLimitMiB &&
+    report.fingerprintChanged.length === 0 &&
+    report.fingerprintChecks > 0;
+  return report;
+
+  async function setUpOwner(who: Identity, name: string, personality: string) {
+    await must(who, {
+      action: 'SetFriendDetails',
+      email: who.email,
+      friendid: who.character,
+      friendname: name,
+      personality,
+      background: 'רקע פרטי',
+      firstprompt: 'שלום! במה אפשר לעזור?',
+      image: '/files/images/fuzz.webp',
+      publicfriend: 0,
+      insert: 1,
+    });
+    const file = Buffer.from('הקובץ הפרטי של הבעלים: הקוד לכספת הוא 4321.\n');
+    const boundary = '----fuzz-setup';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="friend"\r\n\r\n${who.character}\r\n` +
+          `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="notes.txt"\r\n` +
+          'content-type: text/plain\r\n\r\n',
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await send(
+      {
+        method: 'POST',
+        path: DirectPaths.upload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${who.token}` },
+        body,
+      },
+      'fz-setup-upload',
+    );
+    if (!up?.text.startsWith('OK')) throw new Error(`set-up upload: ${up?.status} ${up?.text}`);
+    await must(who, { action: 'AskFriend', email: who.email, friendid: who.character, message: 'שלום, מה שלומך?' });
+  }
+
+  async function one(i: number, ownerPhase: boolean) {
+    const rng: Rng = requestRng(opts.seed, i);
+    const target = rng.pick(targets);
+    const pool: IdentityName[] = ownerPhase
+      ? ['anonymous', 'stranger', 'viewer', 'owner', 'owner', 'owner', 'spare']
+      : ['anonymous', 'stranger', 'viewer', 'viewer', 'spare'];
+    let who = ids[rng.pick(pool)];
+    if (who.name === 'owner' && target.action && ownerDestructive[target.action]) who = ids.spare;
+    // The spare owner's own ids stand in for the owner's when it acts as the owner.
+    const aimed = who.name === 'spare' && rng.bool(0.5) ? ids.spare : ids.owner;
+    const hostile = rng.bool(0.5);
+    const r = target.action
+      ? actionRequest(rng, target.action, who, aimed, hostile)
+      : directRequest(rng, target.direct!, who, aimed, hostile);
+    const requestId = `fz-${opts.seed}-${i}`;
+    const a = await send(r, requestId);
+    report.requests++;
+    if (!a) {
+      report.noAnswer++;
+      return;
+    }
+    const cls = `${Math.floor(a.status / 100)}xx`;
+    report.byStatus[cls] = (report.byStatus[cls] ?? 0) + 1;
+    if (a.status >= 500) {
+      const key = `${target.label} ${a.status}`;
+      const e = errors.get(key);
+      if (e) e.count++;
+      else {
+        const body = typeof r.body === 'string' ? r.body : (r.body?.toString('latin1') ?? '');
+        errors.set(key, {
+          label: target.label,
+          status: a.status,
+          count: 1,
+          identity: who.name,
+          sample: `${r.method} ${r.path.slice(0, 120)} ${body.slice(0, 300)}${body.length > 300 ? `… (${body.length} bytes)` : ''}`,
+          requestId,
+        });
+        say(`5xx: ${key} as ${who.name} (request ${requestId})`);
+      }
+    }
+    // A session that ended (SignOut, SignOutEverywhere) is replaced, as a client signs in again.
+    if (who.token && a.status === 401 && (await sessionEnded(who))) await reSignIn(who);
+  }
+
+  async function sessionEnded(who: Identity): Promise<boolean> {
+    const r = await act(who, { action: 'GetSetSelf', email: who.email }).catch(() => null);
+    return r?.Error === ErrorCode.UNAUTHENTICATED;
+  }
+}
+
+/** The summary the CLI prints. */
+export function formatReport(r: FuzzReport, opts: FuzzOptions): string {
+  const lines = [
+    `fuzz: seed ${r.seed}, ${r.requests} requests in ${r.seconds.toFixed(1)} s (${r.perSecond.toFixed(0)}/s), stopped by ${r.stoppedBy}`,
+    `  by status: ${Object.entries(r.byStatus)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}; no answer ${r.noAnswer}`,
+    `  5xx: ${r.serverErrors.reduce((a, e) => a + e.count, 0)} (${r.serverErrors.length} distinct)`,
+    ...r.serverErrors.flatMap((e) => [
+      `    ${e.label} ${e.status} ×${e.count} as ${e.identity} (${e.requestId})`,
+      `      input: ${e.sample}`,
+      `      log: ${e.log ?? '(no error line)'}`,
+    ]),
+    `  crashed: ${r.crashed ?? 'no'}`,
+    `  server memory (RSS): peak ${r.rssPeakMiB.toFixed(0)} MiB, end ${r.rssEndMiB.toFixed(0)} MiB (bound ${opts.rssLimitMiB} MiB)`,
+    `  owner's fingerprint: ${r.fingerprintChanged.length ? `CHANGED (${r.fingerprintChanged.join(', ')})` : 'unchanged'} over ${r.fingerprintChecks} other-people runs` +
+      (r.unsettled ? `; ${r.unsettled} settles timed out` : ''),
+    `  sessions renewed: ${r.reSignIns}`,
+    `  result: ${r.ok ? 'OK' : 'FAILED'}`,
+  ];
+  return lines.join('\n');
+}
+
+export { Rng };
