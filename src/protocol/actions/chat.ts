@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
 import { chatStream } from '../streams.ts';
-import { FriendId, IdentityEmail, Lang } from '../fields.ts';
+import { FriendId, IdentityEmail, Lang, RowId } from '../fields.ts';
 import { Citation } from './reading.ts';
 
 /** A subject name: a plain string, non-blank after trimming. */
@@ -12,7 +12,7 @@ const PastedImage = z
   .string()
   .max(700_000)
   .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, 'a JPEG, PNG or WebP data URL');
-const ReplyId = z.coerce.number().int().min(1);
+const ReplyId = RowId;
 
 export const ChatMessage = z.object({
   id: z.number().int(),
@@ -95,7 +95,13 @@ export const chatActions = {
     input: z.object({
       email: IdentityEmail,
       replyid: ReplyId,
-      offset: z.coerce.number().int().min(0).optional(),
+      /** Characters of the answer the client has (every integer input fits PostgreSQL's). */
+      offset: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .optional(),
     }),
     output: AnswerOut,
     access: 'user',
@@ -155,7 +161,7 @@ export const chatActions = {
   EditMessage: defineAction({
     input: z.object({
       email: IdentityEmail,
-      id: z.coerce.number().int().min(1),
+      id: RowId,
       message: z
         .string()
         .max(20_000)
@@ -188,7 +194,7 @@ export const chatActions = {
       friendid: FriendId,
       subject: OptionalSubject,
       lang: Lang,
-      before: z.coerce.number().int().min(1).optional(),
+      before: RowId.optional(),
       limit: z.coerce.number().int().min(1).max(500).optional(),
     }),
     output: z.object({
@@ -223,7 +229,7 @@ export const chatActions = {
       email: IdentityEmail,
       friendid: FriendId,
       subject: OptionalSubject,
-      id: z.coerce.number().int().min(1).optional(),
+      id: RowId.optional(),
       tm: z.string().max(40).optional(),
     }),
     output: z.object({ removed: z.number().int() }),
