@@ -57,18 +57,7 @@ const NUMBER_TOKENS = [
   '1.5',
 ];
 const NUMBERISH = ['NaN', 'Infinity', '-Infinity', '0x10', '1e3', ' 1', '1 ', '', '00', '+1', '١٢'];
-const WRONG_TYPES: unknown[] = [
-  { nested: [1, 2] },
-  [],
-  ['a', 1],
-  true,
-  false,
-  0,
-  -1,
-  null,
-  '',
-  {},
-];
+const WRONG_TYPES: unknown[] = [{ nested: [1, 2] }, [], ['a', 1], true, false, 0, -1, null, '', {}];
 
 function deepArray(): RawJson {
   return new RawJson('['.repeat(DEPTH) + ']'.repeat(DEPTH));
@@ -130,7 +119,14 @@ export function hostileInput(rng: Rng, valid: Record<string, unknown>): Record<s
       delete out[rng.pick(keys)];
     } else if (kind === 4) {
       // defineProperty: `out.__proto__ = v` would set the prototype, not send a key.
-      const key = rng.pick(['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'Error', 'x']);
+      const key = rng.pick([
+        '__proto__',
+        'constructor',
+        'prototype',
+        'hasOwnProperty',
+        'Error',
+        'x',
+      ]);
       Object.defineProperty(out, key, {
         value: hostileValue(rng, 'x'),
         enumerable: true,
@@ -167,7 +163,11 @@ export function hostileBody(rng: Rng, action: string): string | Buffer {
       return `{"action":"${action}\\u202e"}`;
     case 7:
       // Not UTF-8.
-      return Buffer.concat([Buffer.from(`{"action":"${action}","x":"`), Buffer.from([0xff, 0xfe, 0xc0]), Buffer.from('"}')]);
+      return Buffer.concat([
+        Buffer.from(`{"action":"${action}","x":"`),
+        Buffer.from([0xff, 0xfe, 0xc0]),
+        Buffer.from('"}'),
+      ]);
     case 8:
       return `{"action":${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}}`;
     default:

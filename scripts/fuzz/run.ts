@@ -173,7 +173,12 @@ class Server {
   private logLine(line: string) {
     if (!line.startsWith('{')) return;
     try {
-      const l = JSON.parse(line) as { level?: number; reqId?: string; msg?: string; err?: { message?: string; stack?: string } };
+      const l = JSON.parse(line) as {
+        level?: number;
+        reqId?: string;
+        msg?: string;
+        err?: { message?: string; stack?: string };
+      };
       if ((l.level ?? 0) >= 50 && l.reqId && this.errorLines.size < 10_000) {
         const err = l.err?.stack?.split('\n').slice(0, 4).join(' | ') ?? l.err?.message ?? '';
         this.errorLines.set(l.reqId, `${l.msg ?? ''} ${err}`.trim().slice(0, 600));
@@ -196,7 +201,10 @@ class Server {
   }
 
   /** Sends `msg` (none: only waits) and answers the server's message of type `answer`. */
-  ask<T extends FromServer['type']>(msg: ToServer | null, answer: T): Promise<Extract<FromServer, { type: T }>> {
+  ask<T extends FromServer['type']>(
+    msg: ToServer | null,
+    answer: T,
+  ): Promise<Extract<FromServer, { type: T }>> {
     return new Promise((resolve, reject) => {
       if (this.exit) return reject(new Error(this.exit));
       this.waiters.push((m) => {
@@ -219,7 +227,10 @@ class Server {
 }
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ server: Server; port: number }> {
-  const child = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = spawn(process.execPath, [SERVER], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   const server = new Server(child);
   const ready = await server.ask(null, 'ready').catch((e: Error) => {
     throw new Error(`the server did not start: ${e.message}`);
@@ -243,7 +254,11 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
   const { server, port } = await startServer(serverEnv(dataDir, pgDb?.url));
   const base = `http://127.0.0.1:${port}`;
-  const agent = new Agent({ connections: opts.concurrency, pipelining: 1, keepAliveTimeout: 30_000 });
+  const agent = new Agent({
+    connections: opts.concurrency,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+  });
 
   const ids: Record<IdentityName, Identity> = {
     anonymous: { name: 'anonymous' },
@@ -288,7 +303,10 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     }
   }
 
-  async function act(who: Identity, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async function act(
+    who: Identity,
+    body: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     const a = await send(
       {
         method: 'POST',
@@ -304,7 +322,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
 
   async function must(who: Identity, body: Record<string, unknown>) {
     const r = await act(who, body);
-    if (r.Error !== ErrorCode.OK) throw new Error(`set-up ${String(body.action)}: ${JSON.stringify(r)}`);
+    if (r.Error !== ErrorCode.OK)
+      throw new Error(`set-up ${String(body.action)}: ${JSON.stringify(r)}`);
     return r;
   }
 
@@ -359,7 +378,9 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
         users: (['owner', 'spare', 'viewer', 'stranger'] as const).map((n) => ({
           email: emailOf(n),
           name: n,
-          ...(n === 'owner' || n === 'spare' ? { grant: ['canadd', 'imgedit'] as ('canadd' | 'imgedit')[] } : {}),
+          ...(n === 'owner' || n === 'spare'
+            ? { grant: ['canadd', 'imgedit'] as ('canadd' | 'imgedit')[] }
+            : {}),
         })),
       },
       'users',
@@ -475,13 +496,21 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       {
         method: 'POST',
         path: DirectPaths.upload,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${who.token}` },
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          authorization: `Bearer ${who.token}`,
+        },
         body,
       },
       'fz-setup-upload',
     );
     if (!up?.text.startsWith('OK')) throw new Error(`set-up upload: ${up?.status} ${up?.text}`);
-    await must(who, { action: 'AskFriend', email: who.email, friendid: who.character, message: 'שלום, מה שלומך?' });
+    await must(who, {
+      action: 'AskFriend',
+      email: who.email,
+      friendid: who.character,
+      message: 'שלום, מה שלומך?',
+    });
   }
 
   async function one(i: number, ownerPhase: boolean) {

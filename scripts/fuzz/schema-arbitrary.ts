@@ -43,7 +43,8 @@ const anyJson: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 2 });
 function stringArbitrary(s: JsonSchema): fc.Arbitrary<string> {
   const min = s.minLength ?? 0;
   const max = Math.max(min, Math.min(s.maxLength ?? MAX_GENERATED_CHARS, MAX_GENERATED_CHARS));
-  if (s.format === 'email') return fc.emailAddress().filter((e) => e.length <= (s.maxLength ?? 254));
+  if (s.format === 'email')
+    return fc.emailAddress().filter((e) => e.length <= (s.maxLength ?? 254));
   if (s.pattern) {
     // A pattern with its own length limits: the generated text is cut to them, else refused.
     return fc
@@ -72,8 +73,14 @@ function numberArbitrary(s: JsonSchema, integer: boolean): fc.Arbitrary<number> 
     const min = Math.max(lo ?? -(2 ** 31), Number.MIN_SAFE_INTEGER);
     const max = Math.min(hi ?? 2 ** 31 - 1, Number.MAX_SAFE_INTEGER);
     // Small values most of the time: ids and numbers of real rows are small.
-    const small = fc.integer({ min: Math.max(min, Math.min(0, max)), max: Math.min(max, Math.max(min, 8)) });
-    return fc.oneof({ weight: 3, arbitrary: small }, { weight: 1, arbitrary: fc.integer({ min, max }) });
+    const small = fc.integer({
+      min: Math.max(min, Math.min(0, max)),
+      max: Math.min(max, Math.max(min, 8)),
+    });
+    return fc.oneof(
+      { weight: 3, arbitrary: small },
+      { weight: 1, arbitrary: fc.integer({ min, max }) },
+    );
   }
   return fc.double({
     min: lo ?? -1e9,
@@ -90,7 +97,8 @@ export function arbitraryOf(s: JsonSchema, override?: FieldOverride): fc.Arbitra
   if (alts?.length) return fc.oneof(...alts.map((a) => arbitraryOf(a, override)));
   if (s.allOf?.length) return arbitraryOf(s.allOf[0]!, override);
   const type = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
-  if (type.length > 1) return fc.oneof(...type.map((t) => arbitraryOf({ ...s, type: t }, override)));
+  if (type.length > 1)
+    return fc.oneof(...type.map((t) => arbitraryOf({ ...s, type: t }, override)));
   switch (type[0]) {
     case 'string':
       return stringArbitrary(s);

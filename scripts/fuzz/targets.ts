@@ -226,7 +226,9 @@ const directArbs: { [K in DirectEndpointName]: fc.Arbitrary<DirectSample> } = {
       content: fc.oneof(
         fileBytes,
         fileBytes.map((b) => Buffer.concat([Buffer.from('GIF89a'), b])),
-        fileBytes.map((b) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]), b])),
+        fileBytes.map((b) =>
+          Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]), b]),
+        ),
       ),
     }),
   }),
@@ -241,7 +243,10 @@ const directArbs: { [K in DirectEndpointName]: fc.Arbitrary<DirectSample> } = {
   }),
   publicImages: fc.record({
     fields: fc.constant({}),
-    tail: fc.oneof(fc.constantFrom('x.webp', '..%2f..%2fpackage.json', '%00', 'a'.repeat(300)), text),
+    tail: fc.oneof(
+      fc.constantFrom('x.webp', '..%2f..%2fpackage.json', '%00', 'a'.repeat(300)),
+      text,
+    ),
   }),
   transcribe: fc.record({
     fields: fc.record({ lang: fc.constantFrom('he', 'en', '', 'xx') }),
@@ -333,12 +338,14 @@ export function directRequest(
   if (def.body === 'json') {
     if (hostile) fields = hostileInput(rng, fields);
     headers['content-type'] = 'application/json';
-    const body = hostile && rng.bool(0.1) ? hostileBody(rng, String(fields.action ?? '')) : toJsonText(fields);
+    const body =
+      hostile && rng.bool(0.1) ? hostileBody(rng, String(fields.action ?? '')) : toJsonText(fields);
     return { method: def.method, path, headers, body };
   }
   // Query, form and multipart values are text: a hostile one is a hostile text.
   const texts: Record<string, string> = {};
-  for (const [k, v] of Object.entries(fields)) texts[k] = typeof v === 'string' ? v : JSON.stringify(v);
+  for (const [k, v] of Object.entries(fields))
+    texts[k] = typeof v === 'string' ? v : JSON.stringify(v);
   if (hostile) {
     const keys = Object.keys(texts);
     if (keys.length && rng.bool(0.7)) {
@@ -356,7 +363,8 @@ export function directRequest(
     headers['content-type'] = 'application/x-www-form-urlencoded';
     return { method: def.method, path, headers, body: new URLSearchParams(texts).toString() };
   }
-  if (def.body === 'path') path += encodeURIComponent(hostile ? hostileText(rng, s.tail ?? '') : (s.tail ?? ''));
+  if (def.body === 'path')
+    path += encodeURIComponent(hostile ? hostileText(rng, s.tail ?? '') : (s.tail ?? ''));
   const query = new URLSearchParams(texts).toString();
   if (query) path += `?${query}`;
   // A repeated key is an array to the query parser.
