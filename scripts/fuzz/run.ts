@@ -12,7 +12,6 @@
  * events done) before a run of other-people phases and again after it: it must not move.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +26,7 @@ import {
   actionRequest,
   directRequest,
   ownerDestructive,
+  viewerLeaves,
   OWNER_CHARACTER,
   SPARE_CHARACTER,
   targets,
@@ -74,15 +74,28 @@ export interface FuzzReport {
   serverErrors: ServerError[];
   /** Requests with no answer (connection refused or reset, or no answer in 60 s). */
   noAnswer: number;
+  /** The first few requests with no answer: what they were and why. */
+  noAnswerSamples: string[];
+  /** Requests the fuzzer itself failed to write (a bug of the fuzzer's; fails the run). */
+  fuzzerErrors: string[];
+  /**
+   * 503s that are the endpoint's declared answer for a part this server has not configured
+   * (`Error` 13, NOT_CONFIGURED: transcription with no provider): not failures.
+   */
+  notConfigured: number;
   crashed: string | null;
   rssPeakMiB: number;
   rssEndMiB: number;
   fingerprintChecks: number;
   /** The parts of the owner's data that changed in an other-people phase (empty: unchanged). */
   fingerprintChanged: string[];
+  /** For each changed part: the owner's read before and after (cut short). */
+  fingerprintDiffs: string[];
   /** Settling after a phase took longer than its bound (background work still running). */
   unsettled: number;
   reSignIns: number;
+  /** The owner's session ended while only other people were sending (fails the run). */
+  ownerSessionEnded: number;
   seconds: number;
   perSecond: number;
   stoppedBy: 'count' | 'time' | 'crash';
@@ -243,7 +256,7 @@ interface Answer {
   text: string;
 }
 
-function emailOf(name: IdentityName) {
+function emailOf(name: IdentityName | 'pal') {
   return `fuzz-${name}@example.com`;
 }
 
@@ -273,21 +286,33 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     byStatus: {},
     serverErrors: [],
     noAnswer: 0,
+    noAnswerSamples: [],
+    fuzzerErrors: [],
+    notConfigured: 0,
     crashed: null,
     rssPeakMiB: 0,
     rssEndMiB: 0,
     fingerprintChecks: 0,
     fingerprintChanged: [],
+    fingerprintDiffs: [],
     unsettled: 0,
     reSignIns: 0,
+    ownerSessionEnded: 0,
     seconds: 0,
     perSecond: 0,
     stoppedBy: 'count',
     ok: false,
   };
   const errors = new Map<string, ServerError>();
+  /**
+   * Requests of this run of other-people phases that succeeded and named the owner or their
+   * character: printed when the fingerprint moved, as the likely cause.
+   */
+  let suspects: string[] = [];
+  let inOwnerPhase = false;
+  let settleMs = 0;
 
-  async function send(r: OutgoingRequest, requestId: string): Promise<Answer | null> {
+  async function send(r: OutgoingRequest, requestId: string): Promise<Answer | string> {
     try {
       const res = await request(`${base}${r.path}`, {
         method: r.method,
@@ -298,8 +323,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
         bodyTimeout: ANSWER_MS,
       });
       return { status: res.statusCode, text: await res.body.text() };
-    } catch {
-      return null;
+    } catch (err) {
+      return String((err as Error).message ?? err);
     }
   }
 
@@ -316,7 +341,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       },
       `fz-setup-${Math.random().toString(36).slice(2, 10)}`,
     );
-    if (!a) throw new Error(`${String(body.action)}: no answer`);
+    if (typeof a === 'string') throw new Error(`${String(body.action)}: no answer (${a})`);
     return JSON.parse(a.text) as Record<string, unknown>;
   }
 
@@ -350,13 +375,15 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
         await reSignIn(o);
         return fingerprint();
       }
-      out[part] = createHash('sha256').update(JSON.stringify(r)).digest('hex').slice(0, 16);
+      out[part] = JSON.stringify(r);
     }
     return out;
   }
 
   const signingIn = new Map<IdentityName, Promise<void>>();
   function reSignIn(who: Identity): Promise<void> {
+    // The owner never signs out (SignOut goes to the spare owner): someone else ended it.
+    if (who.name === 'owner' && !inOwnerPhase) report.ownerSessionEnded++;
     let p = signingIn.get(who.name);
     if (!p) {
       p = server.ask({ type: 'session', email: who.email! }, 'session').then((m) => {
@@ -375,7 +402,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     const { tokens } = await server.ask(
       {
         type: 'users',
-        users: (['owner', 'spare', 'viewer', 'stranger'] as const).map((n) => ({
+        users: (['owner', 'spare', 'viewer', 'stranger', 'pal'] as const).map((n) => ({
           email: emailOf(n),
           name: n,
           ...(n === 'owner' || n === 'spare'
@@ -395,10 +422,20 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       friendid: OWNER_CHARACTER,
       editpriv: 0,
     });
+    // A second entry, the pal's (no session): someone else's entry for the viewer to attack.
+    await must(ids.owner, {
+      action: 'AddEmailToFriend',
+      email: ids.owner.email,
+      user: emailOf('pal'),
+      friendid: OWNER_CHARACTER,
+      editpriv: 0,
+    });
 
     const settle = async () => {
+      const t0 = performance.now();
       const s = await server.ask({ type: 'settle', seconds: 60 }, 'settle');
       if (!s.settled) report.unsettled++;
+      settleMs += performance.now() - t0;
     };
     await settle();
     let baseline = await fingerprint();
@@ -411,6 +448,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     const phases = Math.ceil(opts.requests / opts.phaseSize);
     for (let phase = 0; phase < phases && !report.crashed; phase++) {
       const ownerPhase = phase % 4 === 3;
+      inOwnerPhase = ownerPhase;
       const end = Math.min(opts.requests, (phase + 1) * opts.phaseSize);
       const worker = async () => {
         while (next < end && !server.exit) {
@@ -425,7 +463,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       await Promise.all(Array.from({ length: opts.concurrency }, worker));
       if (server.exit) break;
       say(
-        `${report.requests} requests, ${errors.size ? `${[...errors.values()].reduce((a, e) => a + e.count, 0)} 5xx` : 'no 5xx'}, rss ${Math.round(server.rss())} MiB, ${Math.round(report.requests / ((performance.now() - started) / 1000))}/s`,
+        `${report.requests} requests, ${errors.size ? `${[...errors.values()].reduce((a, e) => a + e.count, 0)} 5xx` : 'no 5xx'}, rss ${Math.round(server.rss())} MiB, ${Math.round(report.requests / ((performance.now() - started) / 1000))}/s, settling ${(settleMs / 1000).toFixed(1)} s so far`,
       );
       const lastPhase = phase === phases - 1 || report.stoppedBy === 'time';
       const nextIsOwner = (phase + 1) % 4 === 3;
@@ -437,10 +475,15 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
           for (const part of Object.keys(now))
             if (now[part] !== baseline[part] && !report.fingerprintChanged.includes(part)) {
               report.fingerprintChanged.push(part);
+              report.fingerprintDiffs.push(
+                `${part}: before ${baseline[part]!.slice(0, 600)}\n        after  ${now[part]!.slice(0, 600)}`,
+                ...suspects.slice(-20).map((x) => `  succeeded: ${x}`),
+              );
               say(`the owner's ${part} changed during phase ${phase} (no owner in it)`);
             }
         }
         baseline = now;
+        suspects = [];
       }
       if (report.stoppedBy === 'time') break;
     }
@@ -462,9 +505,11 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   }
   report.ok =
     report.serverErrors.length === 0 &&
+    report.fuzzerErrors.length === 0 &&
     !report.crashed &&
     report.rssPeakMiB < opts.rssLimitMiB &&
     report.fingerprintChanged.length === 0 &&
+    report.ownerSessionEnded === 0 &&
     report.fingerprintChecks > 0;
   return report;
 
@@ -504,7 +549,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       },
       'fz-setup-upload',
     );
-    if (!up?.text.startsWith('OK')) throw new Error(`set-up upload: ${up?.status} ${up?.text}`);
+    if (typeof up === 'string' || !up.text.startsWith('OK'))
+      throw new Error(`set-up upload: ${typeof up === 'string' ? up : `${up.status} ${up.text}`}`);
     await must(who, {
       action: 'AskFriend',
       email: who.email,
@@ -521,22 +567,38 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       : ['anonymous', 'stranger', 'viewer', 'viewer', 'spare'];
     let who = ids[rng.pick(pool)];
     if (who.name === 'owner' && target.action && ownerDestructive[target.action]) who = ids.spare;
+    if (who.name === 'viewer' && target.action && viewerLeaves[target.action]) who = ids.stranger;
     // The spare owner's own ids stand in for the owner's when it acts as the owner.
     const aimed = who.name === 'spare' && rng.bool(0.5) ? ids.spare : ids.owner;
     const hostile = rng.bool(0.5);
-    const r = target.action
-      ? actionRequest(rng, target.action, who, aimed, hostile)
-      : directRequest(rng, target.direct!, who, aimed, hostile);
+    let r: OutgoingRequest;
+    try {
+      r = target.action
+        ? actionRequest(rng, target.action, who, aimed, hostile)
+        : directRequest(rng, target.direct!, who, aimed, hostile);
+    } catch (err) {
+      // The fuzzer's own failure to write a request: counted (it fails the run), not sent.
+      report.fuzzerErrors.push(`${target.label} (request ${i}): ${(err as Error).message}`);
+      return;
+    }
     const requestId = `fz-${opts.seed}-${i}`;
     const a = await send(r, requestId);
     report.requests++;
-    if (!a) {
+    if (typeof a === 'string') {
       report.noAnswer++;
+      if (report.noAnswerSamples.length < 5)
+        report.noAnswerSamples.push(`${target.label} as ${who.name} (${requestId}): ${a}`);
       return;
     }
     const cls = `${Math.floor(a.status / 100)}xx`;
     report.byStatus[cls] = (report.byStatus[cls] ?? 0) + 1;
-    if (a.status >= 500) {
+    if (!ownerPhase && a.status < 300 && typeof r.body === 'string' && suspects.length < 1000) {
+      const named = r.body.includes(OWNER_CHARACTER) || r.body.includes(ids.owner.email!);
+      if (named && /"Error":0\b|^OK/.test(a.text))
+        suspects.push(`${who.name} ${r.path} ${r.body.slice(0, 200)} -> ${a.text.slice(0, 120)}`);
+    }
+    if (a.status === 503 && notConfigured(a.text)) report.notConfigured++;
+    else if (a.status >= 500) {
       const key = `${target.label} ${a.status}`;
       const e = errors.get(key);
       if (e) e.count++;
@@ -557,6 +619,14 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     if (who.token && a.status === 401 && (await sessionEnded(who))) await reSignIn(who);
   }
 
+  function notConfigured(text: string): boolean {
+    try {
+      return (JSON.parse(text) as { Error?: number }).Error === ErrorCode.NOT_CONFIGURED;
+    } catch {
+      return false;
+    }
+  }
+
   async function sessionEnded(who: Identity): Promise<boolean> {
     const r = await act(who, { action: 'GetSetSelf', email: who.email }).catch(() => null);
     return r?.Error === ErrorCode.UNAUTHENTICATED;
@@ -571,17 +641,21 @@ export function formatReport(r: FuzzReport, opts: FuzzOptions): string {
       .sort()
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}; no answer ${r.noAnswer}`,
-    `  5xx: ${r.serverErrors.reduce((a, e) => a + e.count, 0)} (${r.serverErrors.length} distinct)`,
+    ...r.noAnswerSamples.map((n) => `    no answer: ${n}`),
+    `  5xx: ${r.serverErrors.reduce((a, e) => a + e.count, 0)} (${r.serverErrors.length} distinct)` +
+      (r.notConfigured ? `, besides ${r.notConfigured} declared 503 "not configured"` : ''),
     ...r.serverErrors.flatMap((e) => [
       `    ${e.label} ${e.status} ×${e.count} as ${e.identity} (${e.requestId})`,
       `      input: ${e.sample}`,
       `      log: ${e.log ?? '(no error line)'}`,
     ]),
     `  crashed: ${r.crashed ?? 'no'}`,
+    ...r.fuzzerErrors.slice(0, 5).map((e) => `  fuzzer error: ${e}`),
     `  server memory (RSS): peak ${r.rssPeakMiB.toFixed(0)} MiB, end ${r.rssEndMiB.toFixed(0)} MiB (bound ${opts.rssLimitMiB} MiB)`,
     `  owner's fingerprint: ${r.fingerprintChanged.length ? `CHANGED (${r.fingerprintChanged.join(', ')})` : 'unchanged'} over ${r.fingerprintChecks} other-people runs` +
       (r.unsettled ? `; ${r.unsettled} settles timed out` : ''),
-    `  sessions renewed: ${r.reSignIns}`,
+    ...r.fingerprintDiffs.map((d) => `    ${d}`),
+    `  sessions renewed: ${r.reSignIns} (the owner's ended by someone else: ${r.ownerSessionEnded})`,
     `  result: ${r.ok ? 'OK' : 'FAILED'}`,
   ];
   return lines.join('\n');

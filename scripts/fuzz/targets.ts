@@ -69,6 +69,14 @@ export const ownerDestructive: Partial<Record<ActionName, string>> = {
     'could make the viewer or the stranger an editor, after which their changes are legitimate',
 };
 
+/**
+ * Sent by the stranger when the viewer is drawn for them: the viewer may leave the character
+ * (DeleteEmail of their own entry), which changes the owner's access list legitimately.
+ */
+export const viewerLeaves: Partial<Record<ActionName, string>> = {
+  DeleteEmail: "the viewer's own entry is theirs to delete (leaving the character)",
+};
+
 function override(name: string, base: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   switch (name) {
     case 'email':
@@ -339,7 +347,9 @@ export function directRequest(
     if (hostile) fields = hostileInput(rng, fields);
     headers['content-type'] = 'application/json';
     const body =
-      hostile && rng.bool(0.1) ? hostileBody(rng, String(fields.action ?? '')) : toJsonText(fields);
+      hostile && rng.bool(0.1)
+        ? hostileBody(rng, typeof fields.action === 'string' ? fields.action : '')
+        : toJsonText(fields);
     return { method: def.method, path, headers, body };
   }
   // Query, form and multipart values are text: a hostile one is a hostile text.
