@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'src/protocol/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/protocol/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
