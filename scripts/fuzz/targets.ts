@@ -331,6 +331,24 @@ function multipart(fields: Record<string, unknown>, file?: DirectSample['file'])
   return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** A path segment; a lone surrogate (which encodeURIComponent refuses) as its raw bytes. */
+function pathText(t: string): string {
+  try {
+    return encodeURIComponent(t);
+  } catch {
+    return t
+      .split('')
+      .map((c) => {
+        try {
+          return encodeURIComponent(c);
+        } catch {
+          return '%ED%A0%80';
+        }
+      })
+      .join('');
+  }
+}
+
 export function directRequest(
   rng: Rng,
   name: DirectEndpointName,
@@ -374,7 +392,7 @@ export function directRequest(
     return { method: def.method, path, headers, body: new URLSearchParams(texts).toString() };
   }
   if (def.body === 'path')
-    path += encodeURIComponent(hostile ? hostileText(rng, s.tail ?? '') : (s.tail ?? ''));
+    path += pathText(hostile ? hostileText(rng, s.tail ?? '') : (s.tail ?? ''));
   const query = new URLSearchParams(texts).toString();
   if (query) path += `?${query}`;
   // A repeated key is an array to the query parser.
