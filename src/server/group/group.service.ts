@@ -111,6 +111,7 @@ export function groupService(
         .map((j) => `${j.m.role === 'user' ? me.fullname : j.m.speaker}: ${j.m.content}`),
       recent: recentRows.filter((j) => j.m.role === 'assistant').map((j) => j.friendid ?? ''),
       lang,
+      log: ctx.log,
       onUsage: (model, usage) =>
         void deps.media.meter.record({
           userId: me.id,

@@ -34,6 +34,8 @@ export interface FakeRequest {
   temperature?: number;
   top_p?: number;
   stream?: boolean;
+  /** A structured answer asked for (the AI SDK's Output.object). */
+  response_format?: { type: string; json_schema?: unknown };
 }
 
 export interface FakeOpenAI {
