@@ -167,4 +167,23 @@ describe('analytics screen', () => {
     expect(inputsOf('friendstat').length).toBeGreaterThan(asked);
     await waitFor(() => expect(screen.queryByTestId('analysis-pending')).toBeNull());
   });
+
+  it('a failed analysis says so in the screen language and offers to try again', async () => {
+    const user = userEvent.setup();
+    let state: 'failed' | 'pending' = 'failed';
+    answerCalls({
+      friendstat: () => stat({ AnalysisState: state }),
+      AnalyzeFriendStats: () => {
+        state = 'pending';
+        return { Error: 0, AnalysisState: 'pending' };
+      },
+    });
+    renderScreen(<StatsScreen />, { lang: 'he', ...route });
+    const failed = await screen.findByTestId('analysis-failed');
+    expect(failed).toHaveTextContent('הניתוח נכשל: לא ניתן היה להשתמש בתשובת המודל.');
+    await user.click(screen.getByTestId('analysis-retry'));
+    expect(await screen.findByTestId('analysis-pending')).toBeInTheDocument();
+    expect(screen.queryByTestId('analysis-failed')).toBeNull();
+    expect(inputsOf('AnalyzeFriendStats')).toHaveLength(1);
+  });
 });
