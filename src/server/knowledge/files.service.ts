@@ -13,6 +13,7 @@ import { queueEmbedding } from './embedding-index.ts';
 import { ExtractError, kindOf, MAX_HTML_DEPTH, type ExtractFailure } from './extract.ts';
 import { requireFileScope } from './file-scope.ts';
 import type { FileRow } from './files.repo.ts';
+import { discardFiles } from '../platform/discard.ts';
 
 export interface Upload {
   friendid: string;
@@ -54,7 +55,10 @@ export function titleFromText(text: string): string {
 }
 
 export function filesService(
-  deps: Pick<Deps, 'clock' | 'config' | 'extractor' | 'jobs' | 'limiter' | 'media' | 'storage'>,
+  deps: Pick<
+    Deps,
+    'clock' | 'config' | 'extractor' | 'jobs' | 'limiter' | 'log' | 'media' | 'storage'
+  >,
   repos: Pick<Repos, 'chunks' | 'files' | 'friends'>,
 ) {
   const { friends, files, chunks } = repos;
@@ -109,8 +113,7 @@ export function filesService(
       const { scope } = await scopeOf(input.friendid, ctx);
       const key = await files.remove(scope, input.num);
       if (!key) throw refusal(ErrorCode.NOT_FOUND, 'fileNotFound');
-      await deps.storage.delete(key).catch(() => undefined);
-      await deps.storage.delete(`${key}.txt`).catch(() => undefined);
+      await discardFiles(deps, [key, `${key}.txt`], 'a deleted knowledge file');
       return {};
     },
 
@@ -173,10 +176,7 @@ export function filesService(
       const key = `${folder}/${randomName()}.${kind}`;
       await deps.storage.put(key, up.data);
       await deps.storage.put(`${key}.txt`, Buffer.from(content, 'utf8'));
-      const dropStored = async () => {
-        await deps.storage.delete(key).catch(() => undefined);
-        await deps.storage.delete(`${key}.txt`).catch(() => undefined);
-      };
+      const dropStored = () => discardFiles(deps, [key, `${key}.txt`], 'an upload not recorded');
       const now = deps.clock.now();
       let row: FileRow | undefined;
       try {
