@@ -7,7 +7,9 @@ import { MAX_HTML_DEPTH, refuseDeclarations } from './xml-bounds.ts';
  * (epub.ts): paragraphs, where a chapter of the table of contents starts, and footnotes.
  * Footnotes are taken out of the flow (a note read in the middle of a sentence breaks it)
  * and kept by their id, with where they were referred to, so that each comes back as
- * "[1] text" at the end of the chapter that refers to it.
+ * "[note 1] text" at the end of the chapter that refers to it, the reference in the text
+ * reading "[note 1]" ("[הערה 1]" in Hebrew). Not a bare "[1]": that is how the prompt numbers
+ * the passages an answer cites, and a note's number would read as a citation.
  */
 export type Piece =
   | { kind: 'para'; text: string }
@@ -53,6 +55,7 @@ export function readContentDoc(
   xhtml: string,
   name: string,
   starts: { top: number[]; at: Map<string, number[]> },
+  noteWord: string,
 ): ContentDoc {
   refuseDeclarations(xhtml, name);
   const pieces: Piece[] = starts.top.map((start) => ({ kind: 'start' as const, start }));
@@ -135,7 +138,7 @@ export function readContentDoc(
           } else if (depth === backlink) backlink = null;
         } else if (ref && depth === ref.depth) {
           const label = labelOf(ref.text) || String(noteTargets.size + 1);
-          para += `[${label}]`;
+          para += `[${noteWord} ${label}]`;
           if (ref.id !== null) {
             noteTargets.set(ref.id, label);
             refsAfter.push(ref.id);

@@ -50,14 +50,15 @@ describe('EPUB books', () => {
       { n: 1, line: 'פרק ראשון: הספינה' },
       { n: 2, line: 'פרק שני: המערה' },
     ]);
-    // The reference stays where it was as [1]; the note's text comes at the chapter's end,
-    // not in the middle of the sentence, and the link back ("↩") is left out.
+    // The reference stays where it was as [הערה 1] (a bare [1] would read as a citation);
+    // the note's text comes at the chapter's end, not in the middle of the sentence, and the
+    // link back ("↩") is left out.
     expect(book.text).toBe(
       [
         'פרק ראשון: הספינה',
-        'הספינה הגיעה לחוף בבוקר.[1] המלחים ירדו אל החול הלבן.',
+        'הספינה הגיעה לחוף בבוקר.[הערה 1] המלחים ירדו אל החול הלבן.',
         'הקברניט ספר את הארגזים.',
-        '[1] החוף הזה נקרא היום מפרץ האלמוגים.',
+        '[הערה 1] החוף הזה נקרא היום מפרץ האלמוגים.',
         'פרק שני: המערה',
         'בלילה מצאו מערה עמוקה מאחורי המפל.',
       ].join('\n\n'),
@@ -84,6 +85,20 @@ describe('EPUB books', () => {
       [1, 'The keeper lit the great lamp at dusk.'],
       [2, 'In the winter the harbour froze solid.'],
       [3, 'Biscuit ran away on the last ferry.'],
+    ]);
+  });
+
+  it('an English EPUB 3 marks its notes in English', async () => {
+    const book = await read({
+      ...ENGLISH,
+      version: 3,
+      chapters: [{ ...ENGLISH.chapters[0]!, footnotes: ['Lit with whale oil.', 'Or at six.'] }],
+    });
+    expect(book.text.split('\n\n')).toEqual([
+      'I. The Lamp',
+      'The keeper lit the great lamp at dusk.[note 1][note 2]',
+      '[note 1] Lit with whale oil.',
+      '[note 2] Or at six.',
     ]);
   });
 
@@ -117,7 +132,7 @@ describe('EPUB books', () => {
     const passages = indexText(book.text, book.chapters);
     expect(passages.map((p) => p.chapter)).toEqual([1, 2]);
     // The note is placed at the end of its own chapter, before the next one's heading.
-    expect(passages[0]!.content).toContain('[1] החוף הזה');
+    expect(passages[0]!.content).toContain('[הערה 1] החוף הזה');
     expect(passages[1]!.content).not.toContain('החוף הזה');
   });
 

@@ -12,7 +12,7 @@ import { MAX_HTML_DEPTH, refuseDeclarations } from './xml-bounds.ts';
  * contents (EPUB 3 navigation document, else EPUB 2 toc.ncx) names the chapters, each
  * placed where its link points (a document, or an element inside one by its id). Content
  * documents become paragraphs (epub-content.ts); footnotes come back at the end of the
- * chapter that refers to them. The zip is read within the bounds of the .docx reader, plus a
+ * chapter that refers to them, as "[note 1] text". The zip is read within the bounds of the .docx reader, plus a
  * per-entry ratio; XML declaring entities is refused; every href is resolved inside the
  * container.
  */
@@ -289,7 +289,7 @@ export async function epubText(data: Buffer, maxInflated: number): Promise<EpubB
   });
   chapters.splice(MAX_FILE_CHAPTERS);
 
-  const book = new BookBuilder(chapters);
+  const book = new BookBuilder(chapters, pkg.language);
   for (const path of pkg.docs) {
     const top: number[] = [];
     const at = new Map<string, number[]>();
@@ -298,7 +298,7 @@ export async function epubText(data: Buffer, maxInflated: number): Promise<EpubB
       if (c.frag === null) top.push(i);
       else at.set(c.frag, [...(at.get(c.frag) ?? []), i]);
     });
-    const doc = readContentDoc(await textOf(zip, path), path, { top, at });
+    const doc = readContentDoc(await textOf(zip, path), path, { top, at }, book.noteWord);
     // A link to an id the document lacks: its chapter starts at the document's top.
     const placed = new Set(doc.pieces.flatMap((p) => (p.kind === 'start' ? [p.start] : [])));
     const missing = [...at.values()].flat().filter((i) => !placed.has(i));
@@ -318,8 +318,11 @@ class BookBuilder {
   private placed: { line: string; at: number }[] = [];
   private pending: string[] = [];
   private readonly chapters: TocEntry[];
-  constructor(chapters: TocEntry[]) {
+  /** How a footnote's mark reads, in the book's language. */
+  readonly noteWord: string;
+  constructor(chapters: TocEntry[], language: string | undefined) {
     this.chapters = chapters;
+    this.noteWord = /^(he|iw)\b/i.test(language ?? '') ? 'הערה' : 'note';
   }
 
   /** A paragraph of the text: a chapter that starts here gets its heading line first. */
@@ -343,7 +346,7 @@ class BookBuilder {
       const n = doc.notes.get(id);
       if (!n || used.has(id)) return;
       used.add(id);
-      this.paras.push(`[${n.label}] ${n.text}`);
+      this.paras.push(`[${this.noteWord} ${n.label}] ${n.text}`);
     };
     const notesOfChapter = () => {
       for (const id of refs) note(id);
