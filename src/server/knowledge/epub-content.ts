@@ -38,9 +38,10 @@ const NOTE_TYPES = new Set(['footnote', 'endnote', 'rearnote', 'note']);
 const NOTE_ROLES = new Set(['doc-footnote', 'doc-endnote']);
 
 const tokens = (v: string | undefined) => (v ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-const squash = (s: string) =>
+/** One line: NUL and page breaks out (they mean something else in our texts), spaces single. */
+export const squash = (s: string) =>
   s
-    .replace(/[\u0000\f\r]/g, '')
+    .replaceAll('\u0000', '')
     .replace(/[\s\u00A0]+/g, ' ')
     .trim();
 

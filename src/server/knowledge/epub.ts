@@ -2,7 +2,7 @@ import { Parser } from 'htmlparser2';
 import { MAX_FILE_CHAPTERS } from '../../protocol/actions/reading.ts';
 import type { ChapterHeading } from './chapters.ts';
 import { MAX_ZIP_RATIO, readZip, type BoundedZip } from './docx-zip.ts';
-import { readContentDoc, type ContentDoc } from './epub-content.ts';
+import { readContentDoc, squash, type ContentDoc } from './epub-content.ts';
 import { ExtractError } from './extract-error.ts';
 import { MAX_HTML_DEPTH, refuseDeclarations } from './xml-bounds.ts';
 
@@ -40,11 +40,6 @@ const CONTENT_TYPES = new Set(['application/xhtml+xml', 'text/html']);
 const RTL_LANGUAGES = new Set(['he', 'iw', 'yi', 'ar', 'fa', 'ur', 'ps', 'sd', 'ug', 'dv', 'ckb']);
 const MAX_TITLE = 300;
 
-const squash = (s: string) =>
-  s
-    .replace(/[\u0000\f\r]/g, '')
-    .replace(/[\s\u00A0]+/g, ' ')
-    .trim();
 const localName = (name: string) => name.slice(name.lastIndexOf(':') + 1).toLowerCase();
 const dirOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
 
