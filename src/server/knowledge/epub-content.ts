@@ -45,6 +45,14 @@ export const squash = (s: string) =>
     .replace(/[\s\u00A0]+/g, ' ')
     .trim();
 
+const fragment = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
 /** A reference's label without its brackets: "[12]" and "(12)" are "12". */
 const labelOf = (s: string) => squash(s).replace(/^[[(]\s*(.*?)\s*[\])]$/, '$1');
 
@@ -111,7 +119,7 @@ export function readContentDoc(
           }
           if (tag === 'a' && (types.includes('noteref') || role === 'doc-noteref')) {
             const href = attrs.href ?? '';
-            const local = href.startsWith('#') ? decodeURIComponent(href.slice(1)) : null;
+            const local = href.startsWith('#') ? fragment(href.slice(1)) : null;
             ref = { id: local, depth, text: '' };
           }
         } else {

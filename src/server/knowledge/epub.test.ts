@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexText } from './chapters.ts';
 import { makeTestEpub, type TestEpubBomb, type TestEpubOptions } from './epub-test-book.ts';
+import { readContentDoc } from './epub-content.ts';
 import { resolveHref } from './epub.ts';
 import { ExtractError } from './extract-error.ts';
 import { extractFile } from './extract.ts';
@@ -46,6 +47,7 @@ describe('EPUB books', () => {
     const book = await read(HEBREW);
     expect(book.language).toBe('he');
     expect(book.direction).toBe('rtl');
+    expect(book.title).toBe('האי');
     expect(book.chapters).toEqual([
       { n: 1, line: 'פרק ראשון: הספינה' },
       { n: 2, line: 'פרק שני: המערה' },
@@ -162,6 +164,26 @@ describe('EPUB books', () => {
     for (const href of ['../../x.xhtml', '/etc/passwd', 'file:///etc/passwd', 'C:/x', 'a\\..\\b']) {
       expect(() => resolveHref('OEBPS', href)).toThrow(ExtractError);
     }
+  });
+
+  it('a damaged book is refused, whichever byte it is cut at', async () => {
+    const whole = makeTestEpub(HEBREW);
+    for (const at of [10, 200, whole.length >> 1, whole.length - 30]) {
+      const r = await reason(extractFile('epub', whole.subarray(0, at)));
+      expect(r, String(at)).toBe('corrupt');
+    }
+    // A broken escape in a noteref's link is just a link, not a crash.
+    const doc = readContentDoc(
+      '<p>Text<a epub:type="noteref" href="#%E0%A4%A">1</a>.</p><aside epub:type="footnote" id="x">N</aside>',
+      'a.xhtml',
+      { top: [], at: new Map() },
+      'note',
+    );
+    expect(doc.pieces).toEqual([
+      { kind: 'para', text: 'Text[note 1].' },
+      { kind: 'ref', id: '%E0%A4%A' },
+    ]);
+    expect([...doc.notes.values()]).toEqual([{ label: '1', text: 'N' }]);
   });
 
   it('a zip that is not an EPUB is refused as damaged', async () => {

@@ -22,6 +22,8 @@ export interface EpubBook {
   chapters?: ChapterHeading[];
   language?: string;
   direction?: 'rtl' | 'ltr';
+  /** The book's title (dc:title). */
+  title?: string;
 }
 
 interface ManifestItem {
@@ -142,9 +144,9 @@ async function readPackage(zip: BoundedZip, opfPath: string) {
   const spine: string[] = [];
   let tocId: string | undefined;
   let progression: string | undefined;
-  let language: string | undefined;
-  let inLanguage = false;
-  let languageText = '';
+  /** The first dc:language and dc:title of the metadata. */
+  const meta = new Map<'language' | 'title', string>();
+  let reading: { key: 'language' | 'title'; text: string } | null = null;
   parse(await textOf(zip, opfPath), true, {
     open(name, attrs) {
       if (name === 'item' && attrs.id && attrs.href) {
@@ -157,15 +159,18 @@ async function readPackage(zip: BoundedZip, opfPath: string) {
         tocId = attrs.toc;
         progression = attrs['page-progression-direction'];
       } else if (name === 'itemref' && attrs.idref) spine.push(attrs.idref);
-      else if (name === 'language' && language === undefined) inLanguage = true;
+      else if ((name === 'language' || name === 'title') && !meta.has(name)) {
+        reading = { key: name, text: '' };
+      }
     },
     text(t) {
-      if (inLanguage) languageText += t;
+      if (reading) reading.text += t;
     },
     close(name) {
-      if (name === 'language' && inLanguage) {
-        inLanguage = false;
-        language = squash(languageText) || undefined;
+      if (reading && name === reading.key) {
+        const value = squash(reading.text);
+        if (value) meta.set(reading.key, value);
+        reading = null;
       }
     },
   });
@@ -182,6 +187,7 @@ async function readPackage(zip: BoundedZip, opfPath: string) {
     docs.push(pathOf(item));
   }
   if (!docs.length) throw new ExtractError('corrupt', 'no readable document in the spine');
+  const language = meta.get('language');
   const primary = language?.toLowerCase().split(/[-_]/)[0];
   const direction =
     progression === 'rtl' || progression === 'ltr'
@@ -197,6 +203,7 @@ async function readPackage(zip: BoundedZip, opfPath: string) {
     ncx: ncx && pathOf(ncx),
     language,
     direction,
+    title: meta.get('title')?.slice(0, MAX_TITLE),
   };
 }
 
@@ -265,6 +272,16 @@ function ncxEntries(xml: string, path: string): TocEntry[] {
 
 /** Reads an .epub; `maxInflated` bounds the bytes all its parts read may unpack to. */
 export async function epubText(data: Buffer, maxInflated: number): Promise<EpubBook> {
+  try {
+    return await readEpub(data, maxInflated);
+  } catch (err) {
+    if (err instanceof ExtractError) throw err;
+    // Nothing else is expected from the parsing above; a damaged book is refused as such.
+    throw new ExtractError('corrupt', (err as Error).message);
+  }
+}
+
+async function readEpub(data: Buffer, maxInflated: number): Promise<EpubBook> {
   const zip = readZip(data, { maxInflated, maxRatio: MAX_ZIP_RATIO });
   const pkg = await readPackage(zip, await packagePath(zip));
   const spineDocs = new Set(pkg.docs);
@@ -304,6 +321,7 @@ export async function epubText(data: Buffer, maxInflated: number): Promise<EpubB
   if (chapters.length) out.chapters = book.headings();
   if (pkg.language) out.language = pkg.language;
   if (pkg.direction) out.direction = pkg.direction;
+  if (pkg.title) out.title = pkg.title;
   return out;
 }
 

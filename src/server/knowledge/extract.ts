@@ -49,6 +49,8 @@ export interface Extracted {
   /** The book's language (BCP 47, as its metadata gives it) and writing direction. */
   language?: string;
   direction?: 'rtl' | 'ltr';
+  /** The title the file gives itself (an EPUB's dc:title). */
+  title?: string;
 }
 
 /** The text of a file (extractFile's text). */

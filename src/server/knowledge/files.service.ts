@@ -202,7 +202,7 @@ export function filesService(
         row = await files.add(
           scope,
           {
-            title: up.filename.replace(/\.[A-Za-z0-9]+$/, '').slice(0, 300),
+            title: extracted.title ?? up.filename.replace(/\.[A-Za-z0-9]+$/, '').slice(0, 300),
             subject: (up.subject ?? '').trim().slice(0, 300),
             filename: up.filename.slice(0, 300),
             kind,
