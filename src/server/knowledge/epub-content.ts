@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import type { ChapterHeading } from './chapters.ts';
 import { ExtractError } from './extract-error.ts';
 import { MAX_HTML_DEPTH, refuseDeclarations } from './xml-bounds.ts';
 
@@ -163,4 +164,85 @@ export function readContentDoc(
   parser.end();
   flush();
   return { pieces, notes };
+}
+
+/** The book's paragraphs, with each chapter's heading line and its notes placed. */
+export class BookBuilder {
+  private paras: string[] = [];
+  private placed: { line: string; at: number }[] = [];
+  private pending: string[] = [];
+  /** The chapters' titles, in the order the `start` pieces number them. */
+  private readonly titles: string[];
+  /** How a footnote's mark reads, in the book's language. */
+  readonly noteWord: string;
+  constructor(titles: string[], language: string | undefined) {
+    this.titles = titles;
+    this.noteWord = /^(he|iw)\b/i.test(language ?? '') ? 'הערה' : 'note';
+  }
+
+  /** A paragraph of the text: a chapter that starts here gets its heading line first. */
+  private para(text: string) {
+    while (this.pending.length) {
+      const title = this.pending.shift()!;
+      // The document's own heading is the line when it says the same.
+      const own = !this.pending.length && text.toLowerCase() === title.toLowerCase();
+      this.placed.push({ line: own ? text : title, at: this.paras.length });
+      if (own) break;
+      this.paras.push(title);
+    }
+    this.paras.push(text);
+  }
+
+  add(doc: ContentDoc) {
+    const used = new Set<string>();
+    let refs: string[] = [];
+    // Notes belong to the chapter before a heading still waiting: pushed straight in.
+    const note = (id: string) => {
+      const n = doc.notes.get(id);
+      if (!n || used.has(id)) return;
+      used.add(id);
+      this.paras.push(`[${this.noteWord} ${n.label}] ${n.text}`);
+    };
+    const notesOfChapter = () => {
+      for (const id of refs) note(id);
+      refs = [];
+    };
+    for (const p of doc.pieces) {
+      if (p.kind === 'start') {
+        notesOfChapter();
+        this.pending.push(this.titles[p.start]!);
+      } else if (p.kind === 'ref') refs.push(p.id);
+      else this.para(p.text);
+    }
+    notesOfChapter();
+    for (const id of doc.notes.keys()) note(id);
+  }
+
+  text(): string {
+    for (const title of this.pending.splice(0)) {
+      this.placed.push({ line: title, at: this.paras.length });
+      this.paras.push(title);
+    }
+    return this.paras.join('\n\n');
+  }
+
+  /**
+   * Chapters numbered in the order of the text. `skip` counts the same line earlier in the
+   * text (a contents page lists every title), so each heading is found at its own place.
+   */
+  headings(): ChapterHeading[] {
+    const count = new Map<string, number>();
+    const lines = new Set(this.placed.map((p) => p.line));
+    let next = 0;
+    const out: ChapterHeading[] = [];
+    this.paras.forEach((line, i) => {
+      while (next < this.placed.length && this.placed[next]!.at === i) {
+        const skip = count.get(line) ?? 0;
+        out.push(skip ? { n: out.length + 1, line, skip } : { n: out.length + 1, line });
+        next++;
+      }
+      if (lines.has(line)) count.set(line, (count.get(line) ?? 0) + 1);
+    });
+    return out;
+  }
 }

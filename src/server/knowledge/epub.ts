@@ -2,7 +2,7 @@ import { Parser } from 'htmlparser2';
 import { MAX_FILE_CHAPTERS } from '../../protocol/actions/reading.ts';
 import type { ChapterHeading } from './chapters.ts';
 import { MAX_ZIP_RATIO, readZip, type BoundedZip } from './docx-zip.ts';
-import { readContentDoc, squash, type ContentDoc } from './epub-content.ts';
+import { BookBuilder, readContentDoc, squash } from './epub-content.ts';
 import { ExtractError } from './extract-error.ts';
 import { MAX_HTML_DEPTH, refuseDeclarations } from './xml-bounds.ts';
 
@@ -301,7 +301,10 @@ async function readEpub(data: Buffer, maxInflated: number): Promise<EpubBook> {
   });
   chapters.splice(MAX_FILE_CHAPTERS);
 
-  const book = new BookBuilder(chapters, pkg.language);
+  const book = new BookBuilder(
+    chapters.map((c) => c.title),
+    pkg.language,
+  );
   for (const path of pkg.docs) {
     const top: number[] = [];
     const at = new Map<string, number[]>();
@@ -323,84 +326,4 @@ async function readEpub(data: Buffer, maxInflated: number): Promise<EpubBook> {
   if (pkg.direction) out.direction = pkg.direction;
   if (pkg.title) out.title = pkg.title;
   return out;
-}
-
-/** The book's paragraphs, with each chapter's heading line and its notes placed. */
-class BookBuilder {
-  private paras: string[] = [];
-  private placed: { line: string; at: number }[] = [];
-  private pending: string[] = [];
-  private readonly chapters: TocEntry[];
-  /** How a footnote's mark reads, in the book's language. */
-  readonly noteWord: string;
-  constructor(chapters: TocEntry[], language: string | undefined) {
-    this.chapters = chapters;
-    this.noteWord = /^(he|iw)\b/i.test(language ?? '') ? 'הערה' : 'note';
-  }
-
-  /** A paragraph of the text: a chapter that starts here gets its heading line first. */
-  private para(text: string) {
-    while (this.pending.length) {
-      const title = this.pending.shift()!;
-      // The document's own heading is the line when it says the same.
-      const own = !this.pending.length && text.toLowerCase() === title.toLowerCase();
-      this.placed.push({ line: own ? text : title, at: this.paras.length });
-      if (own) break;
-      this.paras.push(title);
-    }
-    this.paras.push(text);
-  }
-
-  add(doc: ContentDoc) {
-    const used = new Set<string>();
-    let refs: string[] = [];
-    // Notes belong to the chapter before a heading still waiting: pushed straight in.
-    const note = (id: string) => {
-      const n = doc.notes.get(id);
-      if (!n || used.has(id)) return;
-      used.add(id);
-      this.paras.push(`[${this.noteWord} ${n.label}] ${n.text}`);
-    };
-    const notesOfChapter = () => {
-      for (const id of refs) note(id);
-      refs = [];
-    };
-    for (const p of doc.pieces) {
-      if (p.kind === 'start') {
-        notesOfChapter();
-        this.pending.push(this.chapters[p.start]!.title);
-      } else if (p.kind === 'ref') refs.push(p.id);
-      else this.para(p.text);
-    }
-    notesOfChapter();
-    for (const id of doc.notes.keys()) note(id);
-  }
-
-  text(): string {
-    for (const title of this.pending.splice(0)) {
-      this.placed.push({ line: title, at: this.paras.length });
-      this.paras.push(title);
-    }
-    return this.paras.join('\n\n');
-  }
-
-  /**
-   * Chapters numbered in the order of the text. `skip` counts the same line earlier in the
-   * text (a contents page lists every title), so each heading is found at its own place.
-   */
-  headings(): ChapterHeading[] {
-    const count = new Map<string, number>();
-    const lines = new Set(this.placed.map((p) => p.line));
-    let next = 0;
-    const out: ChapterHeading[] = [];
-    this.paras.forEach((line, i) => {
-      while (next < this.placed.length && this.placed[next]!.at === i) {
-        const skip = count.get(line) ?? 0;
-        out.push(skip ? { n: out.length + 1, line, skip } : { n: out.length + 1, line });
-        next++;
-      }
-      if (lines.has(line)) count.set(line, (count.get(line) ?? 0) + 1);
-    });
-    return out;
-  }
 }
