@@ -10,7 +10,7 @@ export const DirectPaths = {
   /** GET: `PublicConfig` (src/protocol/public-config.ts); also sets the XSRF cookie. */
   config: '/api/config',
   /**
-   * Knowledge file upload, multipart: `file` (txt, md, html, pdf, docx), `friend` (id),
+   * Knowledge file upload, multipart: `file` (txt, md, html, pdf, docx, epub), `friend` (id),
    * optional `user` (the caller's e-mail, checked), `subject`, `friendtype` (ignored), `lang`.
    * Answers text/plain: `OK <num>` on success (num = the new file's number), else the
    * reason in the caller's language (HTTP 400, 401, 403, 404, 413, 429).

@@ -26,4 +26,5 @@ export const IMAGE_UPLOAD_TYPES: readonly string[] = [
 ];
 
 /** Book and document files for a character's knowledge (the server reads these kinds). */
-export const FILE_UPLOAD_ACCEPT = '.txt,.text,.md,.markdown,.html,.htm,.pdf,.docx';
+export const FILE_UPLOAD_ACCEPT =
+  '.txt,.text,.md,.markdown,.html,.htm,.pdf,.docx,.epub,application/epub+zip';

@@ -94,7 +94,7 @@ const EnvSchema = z.object({
   /** Send browsers to presigned URLs; `0` when they cannot reach S3_ENDPOINT (the app streams). */
   S3_PRESIGNED_URLS: optionalString.transform((s) => s !== '0' && s !== 'false'),
 
-  /** Text extraction of uploads (pdf, docx, html) runs in this many worker threads… */
+  /** Text extraction of uploads (pdf, docx, epub, html) runs in this many worker threads… */
   EXTRACT_WORKERS: z.coerce
     .number()
     .int()
@@ -105,7 +105,7 @@ const EnvSchema = z.object({
   EXTRACT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   /** One file's text extraction at most; a file that takes longer is refused as too slow. */
   EXTRACT_SECONDS: z.coerce.number().positive().max(3600).default(60),
-  /** A .docx whose parts unpack to more than this is refused (counted while unpacking). */
+  /** A .docx or .epub whose parts unpack to more than this is refused (counted while unpacking). */
   DOCX_MAX_UNZIPPED_MB: z.coerce.number().positive().max(4096).default(300),
 
   /** Hosts whose name contains this word run the assistant variant. */

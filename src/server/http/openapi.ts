@@ -141,7 +141,7 @@ export function openApiDocument(version: string) {
       },
       [DirectPaths.upload]: {
         post: {
-          summary: 'Upload a knowledge file (txt, md, html, pdf, docx)',
+          summary: 'Upload a knowledge file (txt, md, html, pdf, docx, epub)',
           requestBody: multipart(
             {
               file: { type: 'string', contentMediaType: 'application/octet-stream' },

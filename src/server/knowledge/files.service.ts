@@ -10,7 +10,14 @@ import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { detectChapters, indexText } from './chapters.ts';
 import { queueEmbedding } from './embedding-index.ts';
-import { ExtractError, kindOf, MAX_HTML_DEPTH, type ExtractFailure } from './extract.ts';
+import { MAX_ZIP_ENTRIES, MAX_ZIP_RATIO } from './docx-zip.ts';
+import {
+  ExtractError,
+  kindOf,
+  MAX_HTML_DEPTH,
+  type Extracted,
+  type ExtractFailure,
+} from './extract.ts';
 import { requireFileScope } from './file-scope.ts';
 import type { FileRow } from './files.repo.ts';
 import { discardFiles } from '../platform/discard.ts';
@@ -32,6 +39,10 @@ const failureMessage: Record<ExtractFailure, MessageKey> = {
   deep: 'uploadTooDeep',
   busy: 'extractBusy',
   timeout: 'uploadTooSlow',
+  entries: 'uploadZipEntries',
+  ratio: 'uploadZipRatio',
+  entity: 'uploadXmlEntities',
+  path: 'uploadOutsidePath',
 };
 
 const entry = (f: FileRow, pages: Map<number, number>) => ({
@@ -72,6 +83,8 @@ export function filesService(
     uploadDocxTooLarge: String(deps.config.DOCX_MAX_UNZIPPED_MB),
     uploadTooDeep: String(MAX_HTML_DEPTH),
     uploadTooSlow: String(deps.config.EXTRACT_SECONDS),
+    uploadZipEntries: MAX_ZIP_ENTRIES.toLocaleString('en-US'),
+    uploadZipRatio: String(MAX_ZIP_RATIO),
   };
   const bad = (key: MessageKey) =>
     refusal(
@@ -161,16 +174,22 @@ export function filesService(
       if (up.data.length > maxBytes) throw bad('uploadTooLarge');
       if ((await files.count(scope)) >= maxFiles) throw bad(tooMany);
 
-      let content: string;
+      let extracted: Extracted;
       try {
-        content = await deps.extractor.extract(kind, up.data, String(me.id));
+        extracted = await deps.extractor.extract(kind, up.data, String(me.id));
       } catch (err) {
         if (!(err instanceof ExtractError)) throw err;
         ctx.log.info({ reason: err.reason, detail: err.message, kind }, 'upload refused');
         throw bad(failureMessage[err.reason]);
       }
-      // Chapters and pages are found here; editors correct them in the files manager.
-      const chapters = detectChapters(content);
+      const content = extracted.text;
+      if (kind === 'epub') {
+        const { language, direction, chapters: named } = extracted;
+        ctx.log.info({ language, direction, chapters: named?.length ?? 0 }, 'epub read');
+      }
+      // Chapters and pages are found here (an EPUB names its own chapters); editors correct
+      // them in the files manager.
+      const chapters = extracted.chapters ?? detectChapters(content);
       const passages = indexText(content, chapters);
       const folder = personal ? `knowledge/${friend.id}/u${me.id}` : `knowledge/${friend.id}`;
       const key = `${folder}/${randomName()}.${kind}`;
@@ -183,7 +202,7 @@ export function filesService(
         row = await files.add(
           scope,
           {
-            title: up.filename.replace(/\.[A-Za-z0-9]+$/, '').slice(0, 300),
+            title: extracted.title ?? up.filename.replace(/\.[A-Za-z0-9]+$/, '').slice(0, 300),
             subject: (up.subject ?? '').trim().slice(0, 300),
             filename: up.filename.slice(0, 300),
             kind,

@@ -284,6 +284,8 @@ export const en = {
       'These files are yours alone: only your own conversations with {{name}} use them.',
     upload: 'Upload a file',
     uploadSubject: 'Subject (optional)',
+    uploadTypes:
+      'Books and documents: txt, md, html, pdf, docx or epub. An EPUB book keeps its chapters.',
     uploaded: 'File uploaded successfully',
     tooBig: 'The file is too large (up to {{mb}} MB).',
     empty: 'No files yet. Upload a book or a document for the character to know.',

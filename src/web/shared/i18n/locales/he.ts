@@ -279,6 +279,7 @@ export const he: Translation = {
     personalNote: 'הקבצים האלה שלך בלבד: רק בשיחות שלך עם {{name}} נעשה בהם שימוש.',
     upload: 'העלאת קובץ',
     uploadSubject: 'נושא (לא חובה)',
+    uploadTypes: 'ספרים ומסמכים: txt, md, html, pdf, docx או epub. ספר EPUB נשמר עם הפרקים שלו.',
     uploaded: 'הקובץ הועלה בהצלחה',
     tooBig: 'הקובץ גדול מדי (עד {{mb}} MB).',
     empty: 'עדיין אין קבצים. העלו ספר או מסמך שהדמות תכיר.',
