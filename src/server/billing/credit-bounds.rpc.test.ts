@@ -144,6 +144,40 @@ describe.each(testDatabases())('credits never go below zero on %s', (kind) => {
     expect(said!.uncharged).toBeGreaterThan(0);
   });
 
+  it('regenerate and retry take their own holds: a spent balance refuses them, nothing charged', async () => {
+    const bearer = await newUser('again@example.com', 1_000);
+    const first = await ask(bearer, 'Once');
+    expect(first.body.Error).toBe(0);
+    await t.deps.domain.settled();
+    const replyid = first.body.replyid as number;
+    await setCredits('again@example.com', 0);
+    const again = await rpc(t.app, { action: 'RegenerateReply', replyid, lang: 'en' }, { bearer });
+    expect(again.body).toMatchObject({ Error: ErrorCode.NO_CREDITS, buy: '/buy' });
+    // A failed reply retried: before, a retry took no hold at all.
+    await setCredits('again@example.com', 1_000);
+    fake.setDefault({ status: 500 });
+    expect((await ask(bearer, 'Fails')).body.Error).toBe(ErrorCode.MODEL_FAILED);
+    await t.deps.domain.settled();
+    const failed = (await t.deps.db.execute(
+      sql`select m.id from messages m join subjects s on s.id = m.subject_id
+        join users u on u.id = s.user_id
+        where u.email = 'again@example.com' and m.status = 'failed'`,
+    )) as unknown as { rows: { id: number }[] };
+    expect(failed.rows.length).toBeGreaterThan(0);
+    await t.deps.db
+      .delete(creditHolds)
+      .where(eq(creditHolds.userId, (await userRow('again@example.com')).id));
+    await setCredits('again@example.com', 0);
+    fake.setDefault(honest());
+    const retry = await rpc(
+      t.app,
+      { action: 'RetryReply', replyid: failed.rows[0]!.id, lang: 'en' },
+      { bearer },
+    );
+    expect(retry.body).toMatchObject({ Error: ErrorCode.NO_CREDITS, buy: '/buy' });
+    expect((await userRow('again@example.com')).credits).toBe(0);
+  });
+
   it('a burst of concurrent turns from one account with a small balance never overdraws', async () => {
     const bearer = await newUser('burst@example.com', 60);
     fake.setDefault(honest(3_000));
