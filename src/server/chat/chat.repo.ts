@@ -20,7 +20,10 @@ export type NewMessage = typeof messages.$inferInsert;
 /** The credits an AskFriend turn sets aside, taken in the statement that stores it. */
 export interface TurnHold {
   userId: number;
+  /** What to hold (less when the balance has less). */
   amount: number;
+  /** The least the balance must have, or nothing is stored. */
+  need: number;
   at: Date;
   /** The instance running the turn. */
   instance: number | null;
@@ -154,18 +157,23 @@ export function chatRepo(db: Db) {
       if (!hold) {
         const rows = await db.insert(messages).values([user, reply]).returning();
         const [u, r] = rows.sort((a, b) => a.id - b.id);
-        return { userMessage: u!, reply: r! };
+        return { userMessage: u!, reply: r!, held: null };
       }
       const rows = await insertTurnSql(db, {
         ...turnValues('u', user),
         ...turnValues('r', reply),
         userId: hold.userId,
         amount: hold.amount,
+        need: hold.need,
         at: hold.at.toISOString(),
         holdInstance: hold.instance,
       });
       if (rows.length !== 2 || rows[1]!.hold_id === null) return null;
-      return { userMessage: toMessageRow(rows[0]!), reply: toMessageRow(rows[1]!) };
+      return {
+        userMessage: toMessageRow(rows[0]!),
+        reply: toMessageRow(rows[1]!),
+        held: { id: Number(rows[1]!.hold_id), amount: Number(rows[1]!.hold_amount) },
+      };
     },
     /**
      * A turn's first read, one statement: the character by id (any case) with its owner and the

@@ -179,11 +179,13 @@ export function assemblePrompt(parts: PromptParts): AssembledPrompt {
     : parts.message;
 
   const systemTokens = estimateTokens(system);
-  const messageTokens = estimateTokens(message.content) + (message.image ? 800 : 0);
+  const messageTokens = estimateTokens(message.content) + (message.image ? IMAGE_TOKENS : 0);
   const room = parts.budget.contextTokens - parts.budget.replyTokens - systemTokens - messageTokens;
 
   // Newest turns first until the room is used; older ones wait for the next fold.
-  const costs = parts.history.map((m) => estimateTokens(m.content) + (m.image ? 800 : 0) + 4);
+  const costs = parts.history.map(
+    (m) => estimateTokens(m.content) + (m.image ? IMAGE_TOKENS : 0) + 4,
+  );
   const historyTotal = costs.reduce((a, b) => a + b, 0);
   let used = 0;
   let start = parts.history.length;
@@ -206,6 +208,17 @@ export function assemblePrompt(parts: PromptParts): AssembledPrompt {
     droppedTurns: start,
     needsFold: historyTotal > parts.budget.foldAtTokens || start > 0,
   };
+}
+
+/** What a pasted image weighs in a prompt (tokens), as the budget counts it. */
+export const IMAGE_TOKENS = 800;
+
+/** A prompt's tokens as the budget counts them (a group speaker's, whose prompt has no tally). */
+export function promptTokens(system: string, messages: EngineMessage[]): number {
+  return messages.reduce(
+    (n, m) => n + estimateTokens(m.content) + (m.image ? IMAGE_TOKENS : 0) + 4,
+    estimateTokens(system),
+  );
 }
 
 /** Operating budgets: what we choose to send, under each model's real context window. */

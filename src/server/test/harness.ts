@@ -304,7 +304,7 @@ export async function createTestApp(
     }),
     payments: createPayments(config),
     credits: (opts.credits ?? ((c) => c))(
-      createCredits(database.db, config, clock, pino({ level: 'silent' }), instance.id),
+      createCredits(database.db, config, clock, opts.log ?? pino({ level: 'silent' }), instance.id),
     ),
     // Real Web Push; a test's subscriptions point at its local push service (test/push-service.ts).
     push: opts.push ?? webPushSender(loadVapidKeys(config), config.vapidSubject),

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Badge.css';
+import { LinkedText } from '../../shared/components/linked-text.tsx';
 import { ActionIcon, Badge, Button } from '@mantine/core';
 import { memo, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
@@ -116,7 +117,7 @@ export const MessageItem = memo(function MessageItem({
       ) : null}
       {m.status === 'failed' ? (
         <div className="chat-msg__failed" role="alert">
-          <span>{m.error || t('chat.replyFailed')}</span>
+          <span>{m.error ? <LinkedText text={m.error} /> : t('chat.replyFailed')}</span>
           <Button
             size="xs"
             variant="light"

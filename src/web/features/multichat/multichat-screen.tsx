@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Checkbox.css';
+import { LinkedText } from '../../shared/components/linked-text.tsx';
 import { Alert, Button, Collapse, Loader, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery, useMergedRef } from '@mantine/hooks';
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -156,7 +157,7 @@ export default function MultiChatScreen() {
         </div>
         {shownError || reset.error || rewind.error ? (
           <Alert color="red" icon={<AlertIcon size={18} />} data-testid="group-error" mx="sm">
-            {shownError || errorText(reset.error ?? rewind.error)}
+            {shownError ? <LinkedText text={shownError} /> : errorText(reset.error ?? rewind.error)}
           </Alert>
         ) : null}
         <div className="multichat__input">
