@@ -60,6 +60,7 @@ export function friendsService(deps: Pick<Deps, 'config'>, repos: Pick<Repos, 'f
         lastupdate: formatTime(f.lastupdate),
         creator: row.ownerEmail ?? '',
         creatorname: row.ownerName ?? '',
+        tags: f.tags,
         priv,
       };
       if (priv !== Priv.edit) return { friend: pub };
@@ -72,6 +73,12 @@ export function friendsService(deps: Pick<Deps, 'config'>, repos: Pick<Repos, 'f
           top_p: f.topP,
           model: f.model,
           voice_instructions: f.voiceInstructions,
+          note: f.note,
+          note_depth: f.noteDepth,
+          note_role: f.noteRole,
+          lorebook: f.lorebook,
+          card_creator: f.cardCreator,
+          card_version: f.cardVersion,
         },
       };
     },
