@@ -75,15 +75,22 @@ export const Lorebook = z.object({
 });
 export type Lorebook = z.output<typeof Lorebook>;
 
+/** The character's note's fields, without defaults (a save that leaves one out keeps it). */
+export const NoteFields = {
+  prompt: z.string().max(LORE_LIMITS.note),
+  depth: Depth,
+  role: z.enum(NOTE_ROLES),
+};
+
 /** The character's note: text put into the chat at a depth, as a role. */
 export const CharacterNote = z.object({
-  prompt: z.string().max(LORE_LIMITS.note).default(''),
-  depth: Depth.default(4),
-  role: z.enum(NOTE_ROLES).default('system'),
+  prompt: NoteFields.prompt.default(''),
+  depth: NoteFields.depth.default(4),
+  role: NoteFields.role.default('system'),
 });
 export type CharacterNote = z.output<typeof CharacterNote>;
 
-export const FreeTags = z
+export const TagList = z
   .array(z.string().trim().min(1).max(LORE_LIMITS.tag))
-  .max(LORE_LIMITS.tags)
-  .default([]);
+  .max(LORE_LIMITS.tags);
+export const FreeTags = TagList.default([]);

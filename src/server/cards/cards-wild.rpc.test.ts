@@ -294,4 +294,74 @@ describe.each(testDatabases())('cards from the wild on %s', (kind) => {
     );
     expect(card.data.creator).toBe('mira_maker');
   });
+
+  it('the studio saves the card fields; the list finds free tags; bad values are refused in Hebrew', async () => {
+    const { friendid } = await upload(
+      'mira3.json',
+      Buffer.from(JSON.stringify({ ...v3, data: { ...v3.data, name: 'Mira Three' } })),
+    );
+    const d = await details(friendid);
+    const body = (over: Record<string, unknown>) => ({
+      action: 'SetFriendDetails',
+      friendid,
+      friendname: d.friendname,
+      personality: d.personality,
+      background: (d as unknown as { background: string }).background,
+      firstprompt: d.firstprompt,
+      image: (d as unknown as { image: string }).image,
+      ...over,
+    });
+    const lorebook = { ...d.lorebook, name: 'Renamed lore' };
+    const saved = await rpc(
+      bed.t.app,
+      body({
+        note: 'Speak softly.',
+        note_depth: 1,
+        note_role: 'user',
+        tags: ['Sea glass'],
+        lorebook,
+        card_version: '2.0',
+      }),
+      { bearer: maker },
+    );
+    expect(saved.body.Error, JSON.stringify(saved.body)).toBe(0);
+    expect(await details(friendid)).toMatchObject({
+      note: 'Speak softly.',
+      note_depth: 1,
+      note_role: 'user',
+      tags: ['Sea glass'],
+      card_version: '2.0',
+      card_creator: 'mira_maker',
+      lorebook: { name: 'Renamed lore' },
+    });
+    // A save that leaves the card fields out keeps them.
+    expect((await rpc(bed.t.app, body({}), { bearer: maker })).body.Error).toBe(0);
+    expect(await details(friendid)).toMatchObject({
+      note: 'Speak softly.',
+      note_depth: 1,
+      tags: ['Sea glass'],
+    });
+
+    const list = async (search: string) =>
+      (
+        (await rpc(bed.t.app, { action: 'GetFriends', search }, { bearer: maker })).body
+          .friends as { friendid: string }[]
+      ).map((f) => f.friendid);
+    expect(await list('sea GLASS')).toEqual([friendid]);
+    expect(await list('100%')).toEqual([]);
+
+    const tooMany = await rpc(
+      bed.t.app,
+      { ...body({ tags: Array.from({ length: 31 }, (_, i) => `t${i}`) }), lang: 'he' },
+      { bearer: maker },
+    );
+    expect(tooMany.body.Error).not.toBe(0);
+    expect(String(tooMany.body.Errstr)).toContain('התגיות');
+    const badRole = await rpc(
+      bed.t.app,
+      { ...body({ note_role: 'narrator' }), lang: 'en' },
+      { bearer: maker },
+    );
+    expect(String(badRole.body.Errstr)).toContain("The character's note role");
+  });
 });

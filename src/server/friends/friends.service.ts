@@ -34,6 +34,7 @@ export function friendsService(deps: Pick<Deps, 'config'>, repos: Pick<Repos, 'f
         viewer: showAll ? null : { id: me.id, email: me.email },
         lang: input.lang,
         categories: input.categories,
+        search: input.search,
         hideIds: me.canadd ? [] : EDITOR_FRIEND_IDS,
       });
       return { friends };
