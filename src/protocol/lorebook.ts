@@ -31,7 +31,7 @@ const Key = z.string().trim().min(1).max(LORE_LIMITS.key);
 const Keys = z.array(Key).max(LORE_LIMITS.keys);
 const Depth = z.coerce.number().int().min(0).max(LORE_LIMITS.depth);
 
-export const LoreEntry = z.object({
+export const LoreEntry = z.strictObject({
   keys: Keys.default([]),
   secondaryKeys: Keys.default([]),
   content: z.string().max(LORE_LIMITS.content).default(''),
@@ -62,7 +62,7 @@ export const LoreEntry = z.object({
 });
 export type LoreEntry = z.output<typeof LoreEntry>;
 
-export const Lorebook = z.object({
+export const Lorebook = z.strictObject({
   name: z.string().max(LORE_LIMITS.name).default(''),
   description: z.string().max(LORE_LIMITS.comment).default(''),
   /** How many of the last messages are searched for keys. */
