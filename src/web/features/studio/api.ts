@@ -67,13 +67,6 @@ export function seedSavedFriend(
   lastupdate: string,
 ) {
   const friend: FriendFull = {
-    tags: [],
-    note: '',
-    note_depth: 4,
-    note_role: 'system',
-    lorebook: null,
-    card_creator: '',
-    card_version: '',
     ...form,
     lang: null,
     lastupdate,
