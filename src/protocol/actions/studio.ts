@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
 import { Bitmask, Flag, FriendId, IdentityEmail } from '../fields.ts';
+import { LORE_LIMITS, Lorebook, NoteFields, TagList } from '../lorebook.ts';
 
 /** Long texts of a character; limits are ours (the spec leaves them open). */
 const LongText = z.string().max(200_000);
@@ -63,6 +64,14 @@ export const studioActions = {
       insert: Flag.optional(),
       /** Autosave's fallback: skips the first-message and personality/background rules. */
       autosave: Flag.optional(),
+      /** Card fields (issue 34); left out, they stay as they are. */
+      note: NoteFields.prompt.optional(),
+      note_depth: NoteFields.depth.optional(),
+      note_role: NoteFields.role.optional(),
+      lorebook: Lorebook.nullable().optional(),
+      tags: TagList.optional(),
+      card_creator: z.string().trim().max(LORE_LIMITS.creator).optional(),
+      card_version: z.string().trim().max(LORE_LIMITS.version).optional(),
       lang: z.string().max(16).optional(),
     }),
     output: z.object({ lastupdate: z.string(), description: z.string() }),

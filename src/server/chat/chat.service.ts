@@ -107,9 +107,10 @@ export function chatService(
             exists ??
             (await createSubjectWithGreeting(
               repo,
-              subject.userId,
+              { id: subject.userId, fullname: ctx.user?.fullname ?? '' },
               prompt.friend,
               markers.newSubject,
+              ctx.lang,
             ));
         } else if (markers.renameSubject) {
           const clash = await repo.subjectByName(
@@ -243,7 +244,7 @@ export function chatService(
       const { friend, priv } = openedFriend(read, me);
       const lang = input.lang ?? ctx.lang;
       const subject =
-        read!.subject ?? (await resolveSubject(repo, me.id, friend, input.subject, ctx));
+        read!.subject ?? (await resolveSubject(repo, me, friend, input.subject, ctx));
       // A subject made just now has its history (its greeting) read by gatherTurn.
       const pre = read!.subject && read!.history ? { ...read!, history: read!.history } : undefined;
       const resolved = deps.engine.resolver.resolve(friend.model);

@@ -53,4 +53,12 @@ export const validationMessages = {
   field_question: { he: 'השאלה', en: 'The question' },
   field_title: { he: 'הכותרת', en: 'The title' },
   field_description: { he: 'התיאור', en: 'The description' },
+  field_note: { he: 'ההערה לדמות', en: "The character's note" },
+  field_note_depth: { he: 'העומק של ההערה לדמות', en: "The character's note depth" },
+  field_note_role: { he: 'התפקיד של ההערה לדמות', en: "The character's note role" },
+  field_lorebook: { he: 'ספר הידע (לורבוק)', en: 'The lorebook' },
+  field_tags: { he: 'התגיות', en: 'The tags' },
+  field_card_creator: { he: 'יוצר הכרטיס', en: "The card's creator" },
+  field_card_version: { he: 'גרסת הכרטיס', en: "The card's version" },
+  field_search: { he: 'החיפוש', en: 'The search' },
 } as const;

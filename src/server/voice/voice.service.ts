@@ -1,3 +1,4 @@
+import { macroNames, replaceMacros } from '../friends/macros.ts';
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '../../protocol/errors.ts';
 import {
@@ -125,7 +126,8 @@ export function voiceService(deps: Deps, repos: Pick<Repos, 'chat' | 'friends' |
         const { friend, message } = await requireOwnAnswer(input, ctx);
         voice ??= friend.voice || undefined;
         instructions ??= friend.voiceInstructions || undefined;
-        text = input.text;
+        // A card's {{user}} / {{char}} are said as the names (friends/macros.ts).
+        text = replaceMacros(input.text, macroNames(user, friend, ctx.lang));
         scope = `m${message.id}`;
       }
       const lang = speechLang(text, input.lang ?? ctx.lang);

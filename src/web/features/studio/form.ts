@@ -4,6 +4,7 @@ import {
   FriendType,
 } from '../../../protocol/constants.ts';
 import type { FriendFull } from '../../../protocol/entities.ts';
+import type { Lorebook } from '../../../protocol/lorebook.ts';
 import { validateFriend, type FriendProblem } from '../../../protocol/friend-rules.ts';
 import type { ActionInput } from '../../../protocol/registry.ts';
 
@@ -24,6 +25,14 @@ export interface FriendForm {
   model: string;
   temp: number;
   top_p: number;
+  /** From character cards (issue 34): the character's note, lorebook, free tags, creator, version. */
+  note: string;
+  note_depth: number;
+  note_role: 'system' | 'user' | 'assistant';
+  lorebook: Lorebook | null;
+  tags: string[];
+  card_creator: string;
+  card_version: string;
 }
 
 export type FormField = keyof FriendForm;
@@ -61,8 +70,17 @@ export function emptyForm(): FriendForm {
     model: FRIEND_DEFAULTS.model,
     temp: FRIEND_DEFAULTS.temp,
     top_p: FRIEND_DEFAULTS.top_p,
+    note: '',
+    note_depth: 4,
+    note_role: 'system',
+    lorebook: null,
+    tags: [],
+    card_creator: '',
+    card_version: '',
   };
 }
+
+const ROLES = ['system', 'user', 'assistant'] as const;
 
 export function formFromFriend(f: FriendFull): FriendForm {
   return {
@@ -81,6 +99,13 @@ export function formFromFriend(f: FriendFull): FriendForm {
     model: f.model || FRIEND_DEFAULTS.model,
     temp: f.temp || FRIEND_DEFAULTS.temp,
     top_p: f.top_p || FRIEND_DEFAULTS.top_p,
+    note: f.note ?? '',
+    note_depth: f.note_depth ?? 4,
+    note_role: ROLES.find((r) => r === f.note_role) ?? 'system',
+    lorebook: f.lorebook ?? null,
+    tags: f.tags ?? [],
+    card_creator: f.card_creator ?? '',
+    card_version: f.card_version ?? '',
   };
 }
 

@@ -1,6 +1,7 @@
 import { imageEditorEn } from './image-editor.ts';
 import { readingEn } from './reading.ts';
 import { bookEn } from './book.ts';
+import { cardsEn } from './cards.ts';
 import { groupRetryEn } from './group-retry.ts';
 import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
@@ -422,6 +423,8 @@ export const en = {
   billing: billingEn,
   // bookui: the book features' screens (issue 18)
   book: bookEn,
+  // cards: what a character keeps from character cards (issue 34)
+  cards: cardsEn,
 } as const;
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,6 +1,7 @@
 import { imageEditorHe } from './image-editor.ts';
 import { readingHe } from './reading.ts';
 import { bookHe } from './book.ts';
+import { cardsHe } from './cards.ts';
 import { groupRetryHe } from './group-retry.ts';
 import { chatExtrasHe } from './chat-extras.ts';
 import { chatSearchHe } from './chat-search.ts';
@@ -414,4 +415,6 @@ export const he: Translation = {
   billing: billingHe,
   // bookui: the book features' screens (issue 18)
   book: bookHe,
+  // cards: what a character keeps from character cards (issue 34)
+  cards: cardsHe,
 };
