@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
 import { chatStream } from '../streams.ts';
-import { FriendId, IdentityEmail, Lang } from '../fields.ts';
+import { FriendId, IdentityEmail, Lang, Rule } from '../fields.ts';
 import { Citation } from './reading.ts';
 
 /** A subject name: a plain string, non-blank after trimming. */
@@ -11,7 +11,7 @@ const OptionalSubject = z.string().trim().max(120).optional();
 const PastedImage = z
   .string()
   .max(700_000)
-  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, 'a JPEG, PNG or WebP data URL');
+  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, Rule.imageDataUrl);
 const ReplyId = z.coerce.number().int().min(1);
 
 export const ChatMessage = z.object({

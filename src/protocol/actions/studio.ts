@@ -52,7 +52,14 @@ export const studioActions = {
       background: LongText.default(''),
       description: ShortText.default(''),
       firstprompt: LongText.default(''),
-      image: z.string().max(500).default(''),
+      /**
+       * Required and never empty (the server refuses an empty one with the spec's "you must
+       * add an image"; zod leaves that to the service, so the schema says it in its meta).
+       */
+      image: z
+        .string()
+        .max(500)
+        .meta({ minLength: 1, description: 'The image path (/files/images/…) or an https URL' }),
       temp: Slider.default(80),
       top_p: Slider.default(20),
       friendtype: FriendTypeField.default(0),

@@ -207,6 +207,25 @@ export function chatRepo(db: Db) {
         .where(eq(messages.id, id));
       return row;
     },
+    /**
+     * The newest `limit` answers a character gave one user, in all their subjects, newest
+     * first (read-aloud without a message id looks for its text in them).
+     */
+    async recentReplies(userId: number, friendId: number, limit: number) {
+      return db
+        .select({ id: messages.id, content: messages.content, status: messages.status })
+        .from(messages)
+        .innerJoin(subjects, eq(subjects.id, messages.subjectId))
+        .where(
+          and(
+            eq(subjects.userId, userId),
+            eq(subjects.friendId, friendId),
+            eq(messages.role, 'assistant'),
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(limit);
+    },
     /** A streamed answer stored whole (a turn's last write, so its statement is prepared). */
     async finishReply(id: number, done: FinishedReply) {
       const [row] = await finishReplySql(db, {

@@ -30,6 +30,10 @@ function lengthAt(input: unknown, path: PropertyKey[]): number | undefined {
  */
 function describeIssue(issue: z.core.$ZodIssue, input: unknown, lang: Lang): string {
   const field = fieldName(issue.path, lang);
+  // A refinement that states its rule (protocol/fields.ts `Rule`) is worded by that rule.
+  const rule = /^rule:(\w+)$/.exec(issue.message)?.[1];
+  if (rule && `rule_${rule}` in validationMessages)
+    return msg(`rule_${rule}` as MessageKey, lang, { field });
   switch (issue.code) {
     case 'too_big':
       if (issue.origin === 'string')

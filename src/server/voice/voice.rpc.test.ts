@@ -167,9 +167,34 @@ describe('voice endpoints against the fake OpenAI server', () => {
     });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().Errstr).toMatch(/own conversations/);
-    const none = await speech(t, reader, { friendid: 'holmesvoice', text: 'The game is afoot' });
-    expect(none.statusCode).toBe(404);
+    // Without messageid the answer is looked for among the character's answers to the caller.
+    const strangers = await speech(t, stranger, {
+      friendid: 'holmesvoice',
+      text: 'The game is afoot',
+    });
+    expect(strangers.statusCode).toBe(404);
+    expect(strangers.json()).toMatchObject({ Error: ErrorCode.NOT_FOUND });
     expect(fake.media.requests.length).toBe(before);
+  });
+
+  it('without messageid (the fields the spec fixes) the caller’s own answer is found and read', async () => {
+    const before = fake.media.requests.length;
+    const res = await speech(t, reader, {
+      friendid: 'holmesvoice',
+      text: 'The game is afoot, my friend.',
+      voice: 'nova',
+      voice_instructions: 'briskly',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^audio\//);
+    expect(fake.media.requests.length).toBe(before + 1);
+    expect(fake.media.requests.at(-1)!.body).toMatchObject({
+      input: 'The game is afoot, my friend.',
+      voice: 'nova',
+      instructions: 'briskly',
+    });
+    const outside = await speech(t, reader, { friendid: 'holmesvoice', text: 'Free words' });
+    expect(outside.statusCode).toBe(404);
   });
 
   it('a studio preview speaks our sample with the typed instructions, for editors only', async () => {
