@@ -1641,7 +1641,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a knowledge file (txt, md, html, pdf, docx) */
+        /** Upload a knowledge file (txt, md, html, pdf, docx, epub) */
         post: operations["uploadFile"];
         delete?: never;
         options?: never;
@@ -2486,6 +2486,7 @@ export interface components {
             showall?: 0 | 1 | boolean | "0" | "1";
             categories?: number;
             lang?: string;
+            search?: string;
         };
         GetFriendsRequest: {
             /**
@@ -2497,6 +2498,7 @@ export interface components {
             showall?: 0 | 1 | boolean | "0" | "1";
             categories?: number;
             lang?: string;
+            search?: string;
         };
         GetFriendsAnswer: {
             /**
@@ -2551,6 +2553,7 @@ export interface components {
                 lastupdate: string;
                 creator: string;
                 creatorname: string;
+                tags: string[];
                 priv: number;
                 personality: string;
                 background: string;
@@ -2558,6 +2561,70 @@ export interface components {
                 top_p: number;
                 model: string;
                 voice_instructions: string;
+                note: string;
+                note_depth: number;
+                note_role: string;
+                lorebook: {
+                    /** @default  */
+                    name: string;
+                    /** @default  */
+                    description: string;
+                    /** @default 2 */
+                    scanDepth: number;
+                    /** @default 2048 */
+                    tokenBudget: number;
+                    /** @default false */
+                    recursiveScanning: boolean;
+                    /** @default {} */
+                    extensions: {
+                        [key: string]: unknown;
+                    };
+                    /** @default [] */
+                    entries: {
+                        /** @default [] */
+                        keys: string[];
+                        /** @default [] */
+                        secondaryKeys: string[];
+                        /** @default  */
+                        content: string;
+                        /** @default  */
+                        name: string;
+                        /** @default  */
+                        comment: string;
+                        /** @default true */
+                        enabled: boolean;
+                        /** @default false */
+                        constant: boolean;
+                        /** @default false */
+                        selective: boolean;
+                        /** @default 0 */
+                        selectiveLogic: number;
+                        /** @default false */
+                        caseSensitive: boolean;
+                        /** @default 100 */
+                        insertionOrder: number;
+                        /**
+                         * @default after_char
+                         * @enum {string}
+                         */
+                        position: "before_char" | "after_char" | "at_depth";
+                        /** @default 4 */
+                        depth: number;
+                        /**
+                         * @default system
+                         * @enum {string}
+                         */
+                        role: "system" | "user" | "assistant";
+                        /** @default null */
+                        scanDepth: number | null;
+                        /** @default {} */
+                        extensions: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                } | null;
+                card_creator: string;
+                card_version: string;
             } | {
                 friendid: string;
                 friendname: string;
@@ -2572,6 +2639,7 @@ export interface components {
                 lastupdate: string;
                 creator: string;
                 creatorname: string;
+                tags: string[];
                 priv: number;
             };
         };
@@ -2707,6 +2775,72 @@ export interface components {
             publicfriend?: 0 | 1 | boolean | "0" | "1";
             insert?: 0 | 1 | boolean | "0" | "1";
             autosave?: 0 | 1 | boolean | "0" | "1";
+            note?: string;
+            note_depth?: number;
+            /** @enum {string} */
+            note_role?: "system" | "user" | "assistant";
+            lorebook?: {
+                /** @description Default: "". */
+                name?: string;
+                /** @description Default: "". */
+                description?: string;
+                /** @description Default: 2. */
+                scanDepth?: number;
+                /** @description Default: 2048. */
+                tokenBudget?: number;
+                /** @description Default: false. */
+                recursiveScanning?: boolean;
+                /** @description Default: {}. */
+                extensions?: {
+                    [key: string]: unknown;
+                };
+                /** @description Default: []. */
+                entries?: {
+                    /** @description Default: []. */
+                    keys?: string[];
+                    /** @description Default: []. */
+                    secondaryKeys?: string[];
+                    /** @description Default: "". */
+                    content?: string;
+                    /** @description Default: "". */
+                    name?: string;
+                    /** @description Default: "". */
+                    comment?: string;
+                    /** @description Default: true. */
+                    enabled?: boolean;
+                    /** @description Default: false. */
+                    constant?: boolean;
+                    /** @description Default: false. */
+                    selective?: boolean;
+                    /** @description Default: 0. */
+                    selectiveLogic?: number;
+                    /** @description Default: false. */
+                    caseSensitive?: boolean;
+                    /** @description Default: 100. */
+                    insertionOrder?: number;
+                    /**
+                     * @description Default: "after_char".
+                     * @enum {string}
+                     */
+                    position?: "before_char" | "after_char" | "at_depth";
+                    /** @description Default: 4. */
+                    depth?: number;
+                    /**
+                     * @description Default: "system".
+                     * @enum {string}
+                     */
+                    role?: "system" | "user" | "assistant";
+                    /** @description Default: null. */
+                    scanDepth?: number | null;
+                    /** @description Default: {}. */
+                    extensions?: {
+                        [key: string]: unknown;
+                    };
+                }[];
+            } | null;
+            tags?: string[];
+            card_creator?: string;
+            card_version?: string;
             lang?: string;
         };
         SetFriendDetailsRequest: {
@@ -2745,6 +2879,72 @@ export interface components {
             publicfriend?: 0 | 1 | boolean | "0" | "1";
             insert?: 0 | 1 | boolean | "0" | "1";
             autosave?: 0 | 1 | boolean | "0" | "1";
+            note?: string;
+            note_depth?: number;
+            /** @enum {string} */
+            note_role?: "system" | "user" | "assistant";
+            lorebook?: {
+                /** @description Default: "". */
+                name?: string;
+                /** @description Default: "". */
+                description?: string;
+                /** @description Default: 2. */
+                scanDepth?: number;
+                /** @description Default: 2048. */
+                tokenBudget?: number;
+                /** @description Default: false. */
+                recursiveScanning?: boolean;
+                /** @description Default: {}. */
+                extensions?: {
+                    [key: string]: unknown;
+                };
+                /** @description Default: []. */
+                entries?: {
+                    /** @description Default: []. */
+                    keys?: string[];
+                    /** @description Default: []. */
+                    secondaryKeys?: string[];
+                    /** @description Default: "". */
+                    content?: string;
+                    /** @description Default: "". */
+                    name?: string;
+                    /** @description Default: "". */
+                    comment?: string;
+                    /** @description Default: true. */
+                    enabled?: boolean;
+                    /** @description Default: false. */
+                    constant?: boolean;
+                    /** @description Default: false. */
+                    selective?: boolean;
+                    /** @description Default: 0. */
+                    selectiveLogic?: number;
+                    /** @description Default: false. */
+                    caseSensitive?: boolean;
+                    /** @description Default: 100. */
+                    insertionOrder?: number;
+                    /**
+                     * @description Default: "after_char".
+                     * @enum {string}
+                     */
+                    position?: "before_char" | "after_char" | "at_depth";
+                    /** @description Default: 4. */
+                    depth?: number;
+                    /**
+                     * @description Default: "system".
+                     * @enum {string}
+                     */
+                    role?: "system" | "user" | "assistant";
+                    /** @description Default: null. */
+                    scanDepth?: number | null;
+                    /** @description Default: {}. */
+                    extensions?: {
+                        [key: string]: unknown;
+                    };
+                }[];
+            } | null;
+            tags?: string[];
+            card_creator?: string;
+            card_version?: string;
             lang?: string;
         };
         SetFriendDetailsAnswer: {

@@ -1,7 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-// Ajv 8 with JSON Schema 2020-12 (what OpenAPI 3.1 uses): the copy openapi-typescript's
-// Redocly core brings (the top-level `ajv` is eslint's 6, which knows no 2020-12).
-import ajv2020 from '@redocly/ajv/dist/2020.js';
+// Ajv 8 with JSON Schema 2020-12 (what OpenAPI 3.1 uses).
+import ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directEndpoints } from '../../protocol/direct.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
