@@ -71,7 +71,5 @@ export const CharacterNote = z.object({
 });
 export type CharacterNote = z.output<typeof CharacterNote>;
 
-export const TagList = z
-  .array(z.string().trim().min(1).max(LORE_LIMITS.tag))
-  .max(LORE_LIMITS.tags);
+export const TagList = z.array(z.string().trim().min(1).max(LORE_LIMITS.tag)).max(LORE_LIMITS.tags);
 export const FreeTags = TagList.default([]);

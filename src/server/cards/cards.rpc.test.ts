@@ -318,8 +318,8 @@ describe.each(testDatabases())('character cards on %s', (kind) => {
       { bearer: maker },
     );
     // Switched-off entries are kept switched off (an export gives them back).
-    const kept = (details.body.friend as { lorebook: { entries: { enabled: boolean }[] } })
-      .lorebook.entries;
+    const kept = (details.body.friend as { lorebook: { entries: { enabled: boolean }[] } }).lorebook
+      .entries;
     expect(kept).toHaveLength(CARD_BOOK_MAX_ENTRIES);
     expect(kept.filter((e) => e.enabled)).toHaveLength(1);
   });

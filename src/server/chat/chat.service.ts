@@ -243,8 +243,7 @@ export function chatService(
       const read = await repo.openTurn(input.friendid, me.email, me.id, input.subject?.trim());
       const { friend, priv } = openedFriend(read, me);
       const lang = input.lang ?? ctx.lang;
-      const subject =
-        read!.subject ?? (await resolveSubject(repo, me, friend, input.subject, ctx));
+      const subject = read!.subject ?? (await resolveSubject(repo, me, friend, input.subject, ctx));
       // A subject made just now has its history (its greeting) read by gatherTurn.
       const pre = read!.subject && read!.history ? { ...read!, history: read!.history } : undefined;
       const resolved = deps.engine.resolver.resolve(friend.model);

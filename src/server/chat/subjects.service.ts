@@ -162,8 +162,7 @@ export function subjectsService(
       const clash = await repo.subjectByName(me.id, friend.id, input.newsubject);
       if (!input.subject) {
         const s =
-          clash ??
-          (await createSubjectWithGreeting(repo, me, friend, input.newsubject, ctx.lang));
+          clash ?? (await createSubjectWithGreeting(repo, me, friend, input.newsubject, ctx.lang));
         return { subject: s.name };
       }
       const s = await existing(me.id, friend.id, input.subject);
