@@ -56,6 +56,31 @@ describe('InputBar', () => {
     expect(onSend).toHaveBeenCalledWith('   hi', null);
   });
 
+  it('shows a counter near the limit and refuses to send past it, in he and en', async () => {
+    const user = userEvent.setup();
+    const { onSend, unmount } = renderBar();
+    const input = screen.getByTestId('chat-input');
+    fireEvent.change(input, { target: { value: 'a'.repeat(15_000) } });
+    expect(screen.queryByTestId('length-counter')).toBeNull();
+    fireEvent.change(input, { target: { value: 'a'.repeat(16_500) } });
+    expect(screen.getByTestId('length-counter')).toHaveTextContent('16,500 / 20,000 characters');
+    fireEvent.change(input, { target: { value: 'a'.repeat(20_001) } });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Too long: at most 20,000 characters (20,001 here). Shorten it to send.',
+    );
+    expect(screen.getByTestId('chat-send')).toBeDisabled();
+    await user.click(input);
+    await user.keyboard('{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(input).toHaveValue('a'.repeat(20_001));
+    await user.keyboard('{Backspace}{Enter}');
+    expect(onSend).toHaveBeenCalledWith('a'.repeat(20_000), null);
+    unmount();
+    renderScreen(<InputBar busy={false} waitingText="" onSend={onSend} />, { lang: 'he' });
+    fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'א'.repeat(20_001) } });
+    expect(screen.getByRole('alert')).toHaveTextContent('ארוך מדי: עד 20,000 תווים');
+  });
+
   it('grows with its text up to 150 px, then scrolls', () => {
     const small = fakeArea(64);
     fitTextarea(small, INPUT_MAX_HEIGHT);

@@ -10,11 +10,13 @@ import { chatSearchEn } from './chat-search.ts';
 import { voiceEn } from './voice.ts';
 import { billingEn } from './billing.ts';
 import { pwaEn } from './pwa.ts';
+import { limitsEn } from './limits.ts';
 import { offlineChatEn, usageEn } from './usage.ts';
 
 /** English texts. The Hebrew file must have exactly the same keys (checked by the type). */
 export const en = {
   pwa: pwaEn,
+  limits: limitsEn,
   usage: usageEn,
   offlineChat: offlineChatEn,
   app: {
@@ -178,6 +180,7 @@ export const en = {
       badImagePath: 'The image address is not valid.',
       badVoice: 'The chosen voice is not known.',
       badModel: 'The model name is not valid.',
+      tooLong: 'The field “{{field}}” is too long: at most {{max}} characters ({{count}} here).',
     },
     types: {
       '0': 'Literary character',

@@ -10,11 +10,13 @@ import { groupHe } from './group.ts';
 import { voiceHe } from './voice.ts';
 import { billingHe } from './billing.ts';
 import { pwaHe } from './pwa.ts';
+import { limitsHe } from './limits.ts';
 import { offlineChatHe, usageHe } from './usage.ts';
 
 /** Hebrew texts (the default language). */
 export const he: Translation = {
   pwa: pwaHe,
+  limits: limitsHe,
   usage: usageHe,
   offlineChat: offlineChatHe,
   app: {
@@ -176,6 +178,7 @@ export const he: Translation = {
       badImagePath: 'כתובת התמונה אינה תקינה.',
       badVoice: 'הקול שנבחר אינו מוכר.',
       badModel: 'שם המודל אינו תקין.',
+      tooLong: 'השדה „{{field}}” ארוך מדי: עד {{max}} תווים (כאן {{count}}).',
     },
     types: {
       '0': 'דמות ספרותית',
