@@ -37,6 +37,24 @@ function CodeBlock({ plain, ...props }: ComponentProps<'pre'> & { plain: string 
 }
 
 /**
+ * A list keeps its bullets (or numbers) on one side, the direction of the list's text, while
+ * each item's words take their own direction: `dir="auto"` on the `li` itself would move each
+ * bullet to its own item's side, so the direction goes on the list and each item's content is
+ * isolated in a block of its own (`dir="auto"`) beside the bullet.
+ */
+export const listComponents: MarkdownComponents = {
+  ul: ({ plain, ...props }) => <ul dir={directionOf(plain)} {...props} />,
+  ol: ({ plain, ...props }) => <ol dir={directionOf(plain)} {...props} />,
+  li: ({ plain: _plain, children, ...props }) => (
+    <li {...props}>
+      <div dir="auto" className="chat-md-li">
+        {children}
+      </div>
+    </li>
+  ),
+};
+
+/**
  * Each block takes its own direction (dir="auto" with `unicode-bidi: plaintext` in the CSS),
  * so a Hebrew paragraph after an English one reads right; code stays left to right; tables
  * scroll sideways in their own box, in the direction of their text. Markdown.tsx shows raw
@@ -44,7 +62,7 @@ function CodeBlock({ plain, ...props }: ComponentProps<'pre'> & { plain: string 
  */
 const components: MarkdownComponents = {
   p: withDir('p', 'auto'),
-  li: withDir('li', 'auto'),
+  ...listComponents,
   h1: withDir('h1', 'auto'),
   h2: withDir('h2', 'auto'),
   h3: withDir('h3', 'auto'),
