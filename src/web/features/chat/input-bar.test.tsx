@@ -182,6 +182,23 @@ describe('InputBar', () => {
     expect(screen.queryByTestId('image-preview')).not.toBeInTheDocument();
   });
 
+  it('a pasted or dropped file that is not an image is refused in words', () => {
+    renderBar();
+    const input = screen.getByTestId('chat-input');
+    const pdf = new File(['%PDF-1.4'], 'book.pdf', { type: 'application/pdf' });
+    fireEvent.paste(input, { clipboardData: { files: [pdf], items: [], getData: () => '' } });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Only a picture can be added to a message (PNG, JPEG, WebP or GIF): this file was not added.',
+    );
+    expect(screen.queryByTestId('image-preview')).toBeNull();
+    fireEvent.change(input, { target: { value: 'ok' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.drop(screen.getByTestId('chat-input-bar'), {
+      dataTransfer: { files: [pdf], items: [] },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('this file was not added');
+  });
+
   it('pasted text is left to the textarea', async () => {
     const user = userEvent.setup();
     renderBar();

@@ -19,6 +19,10 @@ import { StopIcon } from './chat-icons.tsx';
 import { fitTextarea } from './fit-textarea.ts';
 import { imageFrom, scaleImage } from './scale-image.ts';
 
+/** The clipboard or the drop carries a file (of any kind). */
+const hasFile = (d: DataTransfer | null) =>
+  !!d && ((d.files?.length ?? 0) > 0 || Array.from(d.items ?? []).some((i) => i.kind === 'file'));
+
 /** Spec part 2 §9: the input grows with its text up to 150 px, then scrolls. */
 export const INPUT_MAX_HEIGHT = 150;
 
@@ -59,7 +63,8 @@ export function InputBar({
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [img, setImg] = useState<string | null>(null);
-  const [imgError, setImgError] = useState(false);
+  /** Why the last pasted or dropped thing was not taken: unreadable image, or not an image. */
+  const [imgError, setImgError] = useState<'unreadable' | 'notImage' | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
   /**
@@ -154,24 +159,33 @@ export function InputBar({
     if (!file) return false;
     try {
       setImg(await scaleImage(file));
-      setImgError(false);
+      setImgError(null);
     } catch {
-      setImgError(true);
+      setImgError('unreadable');
     }
     return true;
   };
 
+  // A file that is not an image (a PDF, a document) is not taken, and the reader is told so
+  // instead of seeing nothing happen.
   const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
     if (imageFrom(e.clipboardData)) {
       e.preventDefault();
       void takeImage(e.clipboardData);
+    } else if (hasFile(e.clipboardData)) {
+      e.preventDefault();
+      setImgError('notImage');
     }
   };
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
-    if (!imageFrom(e.dataTransfer)) return;
-    e.preventDefault();
-    void takeImage(e.dataTransfer);
+    if (imageFrom(e.dataTransfer)) {
+      e.preventDefault();
+      void takeImage(e.dataTransfer);
+    } else if (hasFile(e.dataTransfer)) {
+      e.preventDefault();
+      setImgError('notImage');
+    }
   };
 
   return (
@@ -201,7 +215,7 @@ export function InputBar({
       ) : null}
       {imgError ? (
         <Text size="xs" c="red" role="alert">
-          {t('chat.imageError')}
+          {imgError === 'notImage' ? t('chat.notAnImage') : t('chat.imageError')}
         </Text>
       ) : null}
       {waiting ? (
@@ -250,7 +264,10 @@ export function InputBar({
               value={text}
               placeholder={t('chat.placeholder')}
               aria-label={t('chat.placeholder')}
-              onChange={(e) => setText(e.currentTarget.value)}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                if (imgError === 'notImage') setImgError(null);
+              }}
               onKeyDown={onKeyDown}
               onPaste={onPaste}
               aria-describedby={text.length ? counterId : undefined}

@@ -46,6 +46,7 @@ export default function MultiChatScreen() {
   const [ticked, setTicked] = useState<string[] | null>(null);
   const [text, setText] = useState('');
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [blank, setBlank] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
   useFocusRetry(input, !busy && conv.isSuccess, desktop);
@@ -60,6 +61,13 @@ export default function MultiChatScreen() {
     const message = text;
     // Past the limit it stays in the box, the counter saying why (the server would refuse it).
     if (overLimit(message, TEXT_LIMITS.message)) return;
+    // Nothing to say: told here, in words, rather than sent for the server to refuse.
+    if (!message.trim()) {
+      setBlank(true);
+      input.current?.focus();
+      return;
+    }
+    setBlank(false);
     setText('');
     clearError();
     const ok = await ask(message, selection, username, to);
@@ -101,7 +109,11 @@ export default function MultiChatScreen() {
       }}
     />
   );
-  const shownError = error === 'network' ? t('common.communicationError') : error;
+  const shownError = blank
+    ? t('group.emptyMessage')
+    : error === 'network'
+      ? t('common.communicationError')
+      : error;
 
   return (
     <div className={`multichat ${desktop ? 'multichat--desktop' : 'multichat--mobile'}`}>
@@ -177,7 +189,10 @@ export default function MultiChatScreen() {
               ref={inputRef}
               className="multichat__textarea"
               value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                if (blank) setBlank(false);
+              }}
               onKeyDown={onKey}
               placeholder={t('group.placeholder')}
               aria-label={t('group.placeholder')}

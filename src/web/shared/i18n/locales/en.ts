@@ -390,6 +390,8 @@ export const en = {
     send: 'Send',
     pastedImage: 'Pasted image',
     removeImage: 'Remove the image',
+    notAnImage:
+      'Only a picture can be added to a message (PNG, JPEG, WebP or GIF): this file was not added.',
     imageError: 'This image could not be read.',
     canvas: 'Canvas',
     canvasBackup: '{{title}} (backup)',

@@ -384,6 +384,7 @@ export const he: Translation = {
     send: 'שליחה',
     pastedImage: 'תמונה מודבקת',
     removeImage: 'הסרת התמונה',
+    notAnImage: 'אפשר לצרף להודעה רק תמונה (PNG‏, JPEG‏, WebP או GIF): הקובץ הזה לא צורף.',
     imageError: 'לא הצלחנו לקרוא את התמונה הזו.',
     canvas: 'קנבס',
     canvasBackup: '{{title}} (גיבוי)',
