@@ -21,6 +21,7 @@ export const he: Translation = {
   offlineChat: offlineChatHe,
   app: {
     name: 'ספר צ׳אט',
+    description: 'שיחות עם דמויות מתוך ספרים: שאלו את הגיבורים שאהבתם, בעברית ובאנגלית, ובנו דמויות משלכם.',
   },
   common: {
     backToList: 'חזרה לרשימת הדמויות',
