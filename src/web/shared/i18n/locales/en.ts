@@ -22,7 +22,8 @@ export const en = {
   offlineChat: offlineChatEn,
   app: {
     name: 'Sefer Chat',
-    description: 'Chat with characters from books: ask the heroes you love, in Hebrew and English, and build characters of your own.',
+    description:
+      'Chat with characters from books: ask the heroes you love, in Hebrew and English, and build characters of your own.',
   },
   common: {
     backToList: 'Back to the characters list',
