@@ -68,9 +68,11 @@ describe('group chat screen', () => {
 
   it('shows a loader, then the empty conversation, in Hebrew', async () => {
     let answerNow!: (v: unknown) => void;
-    vi.mocked(call).mockImplementation(
-      (() => new Promise((r) => (answerNow = r))) as unknown as typeof call,
-    );
+    // The screen's own call waits; the page view it counts meanwhile is answered at once.
+    vi.mocked(call).mockImplementation(((action: string) =>
+      action === 'TrackPageView'
+        ? Promise.resolve({ Error: 0 })
+        : new Promise((r) => (answerNow = r))) as unknown as typeof call);
     renderScreen(<MultiChatScreen />, { lang: 'he' });
     expect(await screen.findByRole('status')).toBeInTheDocument();
     answerNow({ Error: 0, friends: FRIENDS, chat: [], running: false });
