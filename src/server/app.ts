@@ -247,6 +247,7 @@ export async function buildApp(deps: Deps) {
       version: deps.config.version,
       googleClientId: deps.google?.clientId ?? null,
       assistantHostWord: deps.config.ASSISTANT_HOST_WORD,
+      voiceInput: deps.media.transcription.available,
       uploads: {
         fileMaxBytes: Math.floor(deps.config.UPLOAD_MAX_MB * 1024 * 1024),
         imageMaxBytes: Math.floor(deps.config.IMAGE_MAX_MB * 1024 * 1024),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
+import { TEXT_LIMITS } from '../constants.ts';
 import { chatStream } from '../streams.ts';
 import { FriendId, IdentityEmail, Lang, Rule } from '../fields.ts';
 import { Citation } from './reading.ts';
@@ -78,7 +79,7 @@ export const chatActions = {
       detailsfor: z.union([FriendId, z.literal('')]).optional(),
       message: z
         .string()
-        .max(20_000)
+        .max(TEXT_LIMITS.message)
         .refine((s) => s.trim().length > 0, 'empty message'),
       subject: OptionalSubject,
       lang: Lang,
@@ -158,7 +159,7 @@ export const chatActions = {
       id: z.coerce.number().int().min(1),
       message: z
         .string()
-        .max(20_000)
+        .max(TEXT_LIMITS.message)
         .refine((s) => s.trim().length > 0, 'empty message'),
       lang: Lang,
       detailsfor: z.union([FriendId, z.literal('')]).optional(),

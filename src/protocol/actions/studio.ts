@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
+import { TEXT_LIMITS } from '../constants.ts';
 import { Bitmask, Flag, FriendId, IdentityEmail } from '../fields.ts';
 import { LORE_LIMITS, Lorebook, NoteFields, TagList } from '../lorebook.ts';
 
 /** Long texts of a character; limits are ours (the spec leaves them open). */
-const LongText = z.string().max(200_000);
-const ShortText = z.string().max(2_000);
+const LongText = z.string().max(TEXT_LIMITS.longText);
+const ShortText = z.string().max(TEXT_LIMITS.shortText);
 const Slider = z.coerce.number().int().min(10).max(100);
 const FriendTypeField = z.coerce.number().int().min(0).max(4);
 
@@ -47,7 +48,7 @@ export const studioActions = {
       email: IdentityEmail,
       /** Checked by the server (empty, letters and digits only) so it can answer the spec's texts. */
       friendid: z.string().trim().max(64),
-      friendname: z.string().trim().max(200),
+      friendname: z.string().trim().max(TEXT_LIMITS.friendName),
       personality: LongText.default(''),
       background: LongText.default(''),
       description: ShortText.default(''),

@@ -93,6 +93,11 @@ describe('voice endpoints against the fake OpenAI server', () => {
     await fake.close();
   });
 
+  it('with a transcription model the public config offers voice input', async () => {
+    const config = await t.app.inject({ method: 'GET', url: DirectPaths.config });
+    expect(config.json()).toMatchObject({ voiceInput: true });
+  });
+
   it('reads a sentence of the caller’s answer in the character’s voice; a replay comes from the cache', async () => {
     fake.media.requests.length = 0;
     const body = {
@@ -332,7 +337,9 @@ describe('voice endpoints offline (no keys)', () => {
     expect(await usage(t, 'speech')).toHaveLength(1);
   });
 
-  it('without a transcription model the microphone is told what to configure', async () => {
+  it('without a transcription model: the config says voice input is off, a reader gets plain words', async () => {
+    const config = await t.app.inject({ method: 'GET', url: DirectPaths.config });
+    expect(config.json()).toMatchObject({ voiceInput: false });
     const status = await t.app.inject({
       method: 'GET',
       url: `${DirectPaths.voiceStatus}`,
@@ -344,7 +351,8 @@ describe('voice endpoints offline (no keys)', () => {
     });
     const r = await transcribe(t, reader, webm, { lang: 'he' });
     expect(r.body.Error).toBe(ErrorCode.NOT_CONFIGURED);
-    expect(r.body.Errstr).toContain('TRANSCRIPTION_MODEL');
+    expect(r.body.Errstr).toBe('הקלט הקולי כבוי באתר הזה. אפשר לכתוב את ההודעה.');
+    expect(status.json().transcription.hint).not.toMatch(/[A-Z]{3,}_[A-Z_]+/);
     expect(r.body.text).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  TEXT_LIMITS,
   FRIEND_DEFAULTS,
   FRIEND_ID_UNIQUE_CHECK_MIN,
   FriendType,
@@ -128,6 +129,25 @@ export type ValidationKey = FriendProblem;
  */
 export function validate(form: FriendForm, autosave = false): ValidationKey | null {
   return validateFriend(form, { autosave });
+}
+
+/** The texts with a limit, by the locale key of their label (`studio.fields.*`). */
+const LIMITED = [
+  ['personality', 'personality', TEXT_LIMITS.longText],
+  ['background', 'background', TEXT_LIMITS.longText],
+  ['firstprompt', 'firstprompt', TEXT_LIMITS.longText],
+  ['description', 'description', TEXT_LIMITS.shortText],
+  ['voice_instructions', 'voice_instructions', TEXT_LIMITS.shortText],
+  ['friendname', 'name', TEXT_LIMITS.friendName],
+] as const;
+
+/** The first text longer than the server takes: the save is refused before it is sent. */
+export function tooLongField(
+  form: FriendForm,
+): { label: (typeof LIMITED)[number][1]; max: number; count: number } | null {
+  for (const [field, label, max] of LIMITED)
+    if (form[field].length > max) return { label, max, count: form[field].length };
+  return null;
 }
 
 /** The SetFriendDetails body for a whole save. */

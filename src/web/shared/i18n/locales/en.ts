@@ -11,15 +11,19 @@ import { chatSearchEn } from './chat-search.ts';
 import { voiceEn } from './voice.ts';
 import { billingEn } from './billing.ts';
 import { pwaEn } from './pwa.ts';
+import { limitsEn } from './limits.ts';
 import { offlineChatEn, usageEn } from './usage.ts';
 
 /** English texts. The Hebrew file must have exactly the same keys (checked by the type). */
 export const en = {
   pwa: pwaEn,
+  limits: limitsEn,
   usage: usageEn,
   offlineChat: offlineChatEn,
   app: {
     name: 'Sefer Chat',
+    description:
+      'Chat with characters from books: ask the heroes you love, in Hebrew and English, and build characters of your own.',
   },
   common: {
     backToList: 'Back to the characters list',
@@ -179,6 +183,7 @@ export const en = {
       badImagePath: 'The image address is not valid.',
       badVoice: 'The chosen voice is not known.',
       badModel: 'The model name is not valid.',
+      tooLong: 'The field “{{field}}” is too long: at most {{max}} characters ({{count}} here).',
     },
     types: {
       '0': 'Literary character',
@@ -390,6 +395,8 @@ export const en = {
     send: 'Send',
     pastedImage: 'Pasted image',
     removeImage: 'Remove the image',
+    notAnImage:
+      'Only a picture can be added to a message (PNG, JPEG, WebP or GIF): this file was not added.',
     imageError: 'This image could not be read.',
     canvas: 'Canvas',
     canvasBackup: '{{title}} (backup)',

@@ -11,15 +11,19 @@ import { groupHe } from './group.ts';
 import { voiceHe } from './voice.ts';
 import { billingHe } from './billing.ts';
 import { pwaHe } from './pwa.ts';
+import { limitsHe } from './limits.ts';
 import { offlineChatHe, usageHe } from './usage.ts';
 
 /** Hebrew texts (the default language). */
 export const he: Translation = {
   pwa: pwaHe,
+  limits: limitsHe,
   usage: usageHe,
   offlineChat: offlineChatHe,
   app: {
     name: 'ספר צ׳אט',
+    description:
+      'שיחות עם דמויות מתוך ספרים: שאלו את הגיבורים שאהבתם, בעברית ובאנגלית, ובנו דמויות משלכם.',
   },
   common: {
     backToList: 'חזרה לרשימת הדמויות',
@@ -177,6 +181,7 @@ export const he: Translation = {
       badImagePath: 'כתובת התמונה אינה תקינה.',
       badVoice: 'הקול שנבחר אינו מוכר.',
       badModel: 'שם המודל אינו תקין.',
+      tooLong: 'השדה „{{field}}” ארוך מדי: עד {{max}} תווים (כאן {{count}}).',
     },
     types: {
       '0': 'דמות ספרותית',
@@ -383,6 +388,7 @@ export const he: Translation = {
     send: 'שליחה',
     pastedImage: 'תמונה מודבקת',
     removeImage: 'הסרת התמונה',
+    notAnImage: 'אפשר לצרף להודעה רק תמונה (PNG‏, JPEG‏, WebP או GIF): הקובץ הזה לא צורף.',
     imageError: 'לא הצלחנו לקרוא את התמונה הזו.',
     canvas: 'קנבס',
     canvasBackup: '{{title}} (גיבוי)',
