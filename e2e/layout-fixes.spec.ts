@@ -50,9 +50,12 @@ for (const lang of ['he', 'en'] as const) {
         inside: r.left >= box.left - 1 && r.right <= box.right + 1,
       };
     });
-    expect(cut.text.endsWith('…')).toBe(true);
-    expect(MIXED_NAME.startsWith(cut.text.slice(0, -1))).toBe(true);
-    expect(cut.text.length).toBeGreaterThanOrEqual(6);
+    // Whole when it fits; else a beginning of it and an ellipsis.
+    if (cut.text !== MIXED_NAME) {
+      expect(cut.text.endsWith('…')).toBe(true);
+      expect(MIXED_NAME.startsWith(cut.text.slice(0, -1))).toBe(true);
+      expect(cut.text.length).toBeGreaterThanOrEqual(6);
+    }
     expect(cut.inside).toBe(true);
     await shot(page, info, `layout-main-${lang}-390`);
 
