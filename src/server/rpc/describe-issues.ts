@@ -52,7 +52,10 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, lang: Lang): str
           : msg('fieldTooShort', lang, { field, min: count(issue.minimum, lang) });
       return msg('fieldTooSmall', lang, { field, min: count(issue.minimum, lang) });
     case 'invalid_type':
-      return issue.input === undefined
+      // zod gives the input only when asked to (reportInput); its own text says what came.
+      return (
+        'input' in issue ? issue.input === undefined : /received undefined$/.test(issue.message)
+      )
         ? msg('fieldRequired', lang, { field })
         : msg('fieldWrongType', lang, { field });
     case 'invalid_format':
