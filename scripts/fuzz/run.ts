@@ -13,6 +13,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +35,8 @@ import {
   type Identity,
   type IdentityName,
   type OutgoingRequest,
+  type Route,
+  type RunContext,
 } from './targets.ts';
 
 export interface FuzzOptions {
@@ -59,6 +63,7 @@ export const defaultOptions: FuzzOptions = {
 
 export interface ServerError {
   label: string;
+  route: Route;
   status: number;
   count: number;
   identity: IdentityName;
@@ -70,7 +75,18 @@ export interface ServerError {
 export interface FuzzReport {
   seed: number;
   requests: number;
+  /** Answers by status class (`2xx`, `4xx`, …). */
   byStatus: Record<string, number>;
+  /** Answers by exact status (`200`, `404`, …). */
+  byCode: Record<string, number>;
+  /** Requests by the door they went through: `/api`, `/api/rpc/{Action}`, a direct endpoint. */
+  byRoute: Record<Route, number>;
+  /** Requests by target (`action:Name`, `direct:name`). */
+  byTarget: Record<string, number>;
+  /** Targets never drawn in this run (a short run may miss a few; a long one none). */
+  targetsMissed: string[];
+  /** Pushes the server sent to the fuzzer's own push service (UpdateFCMToken's subscriptions). */
+  pushes: number;
   serverErrors: ServerError[];
   /** Requests with no answer (connection refused or reset, or no answer in 60 s). */
   noAnswer: number;
@@ -79,8 +95,9 @@ export interface FuzzReport {
   /** Requests the fuzzer itself failed to write (a bug of the fuzzer's; fails the run). */
   fuzzerErrors: string[];
   /**
-   * 503s that are the endpoint's declared answer for a part this server has not configured
-   * (`Error` 13, NOT_CONFIGURED: transcription with no provider): not failures.
+   * 5xx that are the endpoint's declared answer for a part this server has not configured
+   * (`Error` 13, NOT_CONFIGURED: transcription with no provider answers 503, an action on
+   * `/api/rpc/{Action}` 501): not failures.
    */
   notConfigured: number;
   crashed: string | null;
@@ -106,7 +123,7 @@ const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 const ANSWER_MS = 60_000;
 
 /** Only what the server needs: no provider keys (the offline model), no mail server. */
-function serverEnv(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
+function serverEnv(dataDir: string, pushOrigin: string, databaseUrl?: string): NodeJS.ProcessEnv {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG'];
   const env: NodeJS.ProcessEnv = {};
   for (const k of keep) if (process.env[k]) env[k] = process.env[k];
@@ -121,6 +138,8 @@ function serverEnv(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
     FREE_CREDITS: '1000000000',
     STARTER_IMAGE_CREDITS: '1000000',
     MEMORY_DELAY_SECONDS: '0',
+    // Pushes go to the fuzzer's own push service only; a browser's push service is refused.
+    PUSH_ALLOWED_ORIGINS: pushOrigin,
     GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=1048576:glibc.malloc.mmap_threshold=1048576',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
@@ -256,6 +275,31 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ server: Server; po
   return { server, port: ready.port };
 }
 
+/** The fuzzer's own push service: answers every push 201 Created and counts it. */
+async function startPushSink(): Promise<{
+  origin: string;
+  count(): number;
+  close(): Promise<void>;
+}> {
+  let pushes = 0;
+  const sink: HttpServer = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      pushes++;
+      res.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r));
+  return {
+    origin: `http://127.0.0.1:${(sink.address() as AddressInfo).port}`,
+    count: () => pushes,
+    close: () => {
+      sink.closeAllConnections();
+      return new Promise((r) => sink.close(() => r()));
+    },
+  };
+}
+
 interface Answer {
   status: number;
   text: string;
@@ -270,7 +314,9 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   const say = opts.progress ?? (() => {});
   const dataDir = mkdtempSync(join(tmpdir(), 'sefer-fuzz-'));
   const pgDb = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
-  const { server, port } = await startServer(serverEnv(dataDir, pgDb?.url));
+  const pushSink = await startPushSink();
+  const ctx: RunContext = { pushOrigin: pushSink.origin };
+  const { server, port } = await startServer(serverEnv(dataDir, pushSink.origin, pgDb?.url));
   const base = `http://127.0.0.1:${port}`;
   const agent = new Agent({
     connections: opts.concurrency,
@@ -289,6 +335,11 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     seed: opts.seed,
     requests: 0,
     byStatus: {},
+    byCode: {},
+    byRoute: { '/api': 0, '/api/rpc': 0, direct: 0 },
+    byTarget: {},
+    targetsMissed: [],
+    pushes: 0,
     serverErrors: [],
     noAnswer: 0,
     noAnswerSamples: [],
@@ -317,7 +368,10 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   let inOwnerPhase = false;
   let settleMs = 0;
 
-  async function send(r: OutgoingRequest, requestId: string): Promise<Answer | string> {
+  async function send(
+    r: Omit<OutgoingRequest, 'route'>,
+    requestId: string,
+  ): Promise<Answer | string> {
     try {
       const res = await request(`${base}${r.path}`, {
         method: r.method,
@@ -509,8 +563,11 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     report.rssPeakMiB = server.rssPeak;
     for (const e of errors.values()) e.log = server.errorLines.get(e.requestId);
     report.serverErrors = [...errors.values()];
+    report.targetsMissed = targets.map((t) => t.label).filter((l) => !report.byTarget[l]);
+    report.pushes = pushSink.count();
     await agent.close();
     await server.close();
+    await pushSink.close();
     await pgDb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -585,7 +642,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     let r: OutgoingRequest;
     try {
       r = target.action
-        ? actionRequest(rng, target.action, who, aimed, hostile)
+        ? actionRequest(rng, target.action, who, aimed, hostile, ctx)
         : directRequest(rng, target.direct!, who, aimed, hostile);
     } catch (err) {
       // The fuzzer's own failure to write a request: counted (it fails the run), not sent.
@@ -595,6 +652,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     const requestId = `fz-${opts.seed}-${i}`;
     const a = await send(r, requestId);
     report.requests++;
+    report.byRoute[r.route]++;
+    report.byTarget[target.label] = (report.byTarget[target.label] ?? 0) + 1;
     if (typeof a === 'string') {
       report.noAnswer++;
       if (report.noAnswerSamples.length < 5)
@@ -603,20 +662,22 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     }
     const cls = `${Math.floor(a.status / 100)}xx`;
     report.byStatus[cls] = (report.byStatus[cls] ?? 0) + 1;
+    report.byCode[a.status] = (report.byCode[a.status] ?? 0) + 1;
     if (!ownerPhase && a.status < 300 && typeof r.body === 'string' && suspects.length < 1000) {
       const named = r.body.includes(OWNER_CHARACTER) || r.body.includes(ids.owner.email!);
       if (named && /"Error":0\b|^OK/.test(a.text))
         suspects.push(`${who.name} ${r.path} ${r.body.slice(0, 200)} -> ${a.text.slice(0, 120)}`);
     }
-    if (a.status === 503 && notConfigured(a.text)) report.notConfigured++;
+    if (a.status >= 500 && notConfigured(a.text)) report.notConfigured++;
     else if (a.status >= 500) {
-      const key = `${target.label} ${a.status}`;
+      const key = `${target.label} ${r.route} ${a.status}`;
       const e = errors.get(key);
       if (e) e.count++;
       else {
         const body = typeof r.body === 'string' ? r.body : (r.body?.toString('latin1') ?? '');
         errors.set(key, {
           label: target.label,
+          route: r.route,
           status: a.status,
           count: 1,
           identity: who.name,
@@ -652,11 +713,20 @@ export function formatReport(r: FuzzReport, opts: FuzzOptions): string {
       .sort()
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}; no answer ${r.noAnswer}`,
+    `  by code: ${Object.entries(r.byCode)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+    `  by route: ${Object.entries(r.byRoute)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}; ${Object.keys(r.byTarget).length} of ${targets.length} targets drawn` +
+      (r.targetsMissed.length ? ` (not drawn: ${r.targetsMissed.join(', ')})` : '') +
+      `; ${r.pushes} pushes to the fuzzer's push service`,
     ...r.noAnswerSamples.map((n) => `    no answer: ${n}`),
     `  5xx: ${r.serverErrors.reduce((a, e) => a + e.count, 0)} (${r.serverErrors.length} distinct)` +
       (r.notConfigured ? `, besides ${r.notConfigured} declared 503 "not configured"` : ''),
     ...r.serverErrors.flatMap((e) => [
-      `    ${e.label} ${e.status} ×${e.count} as ${e.identity} (${e.requestId})`,
+      `    ${e.label} via ${e.route} ${e.status} ×${e.count} as ${e.identity} (${e.requestId})`,
       `      input: ${e.sample}`,
       `      log: ${e.log ?? '(no error line)'}`,
     ]),

@@ -14,7 +14,8 @@ import {
   type DirectEndpointDef,
   type DirectEndpointName,
 } from '../../src/protocol/direct.ts';
-import { ActionsPath } from '../../src/protocol/paths.ts';
+import { createECDH, createHash } from 'node:crypto';
+import { ActionsPath, rpcPath } from '../../src/protocol/paths.ts';
 import { SpeechInput } from '../../src/protocol/voice.ts';
 import { inputArbitrary, type FieldOverride } from './schema-arbitrary.ts';
 import { hostileBody, hostileInput, hostileText, toJsonText } from './hostile.ts';
@@ -39,15 +40,6 @@ const CHARACTER = '\u0001character';
 export const PUBLIC_CHARACTER = 'holmesen';
 export const OWNER_CHARACTER = 'fzowner';
 export const SPARE_CHARACTER = 'fzspare';
-
-/**
- * Never sent, by anyone: UpdateFCMToken subscribes a push endpoint the fuzzer makes up, and
- * every finished turn and image would then be pushed to it over the internet (an outside call
- * beyond the offline defaults). Its refusals are covered by registry-security.test.ts.
- */
-export const neverSent: Partial<Record<ActionName, string>> = {
-  UpdateFCMToken: 'subscribes a made-up push endpoint; turns would then push to the internet',
-};
 
 /**
  * Sent by the spare owner (a second owner with a character of its own, outside the
@@ -143,18 +135,92 @@ export interface Target {
 }
 
 export const targets: Target[] = [
-  ...actionNames.filter((n) => !neverSent[n]).map((n) => ({ label: `action:${n}`, action: n })),
+  ...actionNames.map((n) => ({ label: `action:${n}`, action: n })),
   ...(Object.keys(directEndpoints) as DirectEndpointName[]).map((d) => ({
     label: `direct:${d}`,
     direct: d,
   })),
 ];
 
+/** Which of the server's doors a request went through. */
+export type Route = '/api' | '/api/rpc' | 'direct';
+
 export interface OutgoingRequest {
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
   body?: string | Buffer;
+  route: Route;
+}
+
+/** What the requests need to know of the run: where its own push service listens. */
+export interface RunContext {
+  /** The origin of the fuzzer's push service, the only one the server may push to. */
+  pushOrigin: string;
+}
+
+/**
+ * A browser's P-256 key pair and auth secret, fixed (from a hash, not the system's random):
+ * a subscription the server can encrypt to, so its pushes reach the fuzzer's push service.
+ */
+const pushKeys = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(createHash('sha256').update('sefer-fuzz push key').digest());
+  return {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: createHash('sha256')
+      .update('sefer-fuzz push auth')
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url'),
+  };
+})();
+
+/**
+ * UpdateFCMToken's `token`: mostly a real subscription on the fuzzer's own push service; now
+ * and then one on a browser's push service (refused: the run allows only its own), an empty
+ * one (unsubscribe), or the generated text.
+ */
+function pushToken(rng: Rng, ctx: RunContext, generated: unknown): unknown {
+  switch (rng.int(0, 6)) {
+    case 0:
+    case 1:
+    case 2:
+      return JSON.stringify({
+        endpoint: `${ctx.pushOrigin}/push/${rng.int(0, 1000)}`,
+        expirationTime: null,
+        keys: pushKeys,
+      });
+    case 3:
+      return JSON.stringify({
+        endpoint: `https://fcm.googleapis.com/fcm/send/fz${rng.int(0, 1000)}`,
+        keys: pushKeys,
+      });
+    case 4:
+      return '';
+    default:
+      return generated;
+  }
+}
+
+/** A hostile action name in the path of `POST /api/rpc/{Action}`. */
+function hostileActionPath(rng: Rng, name: string): string {
+  return rng.pick([
+    `${name}x`,
+    name.toLowerCase(),
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    `${name}%00`,
+    `${name}%E2%80%AE`,
+    '%ED%A0%80',
+    '%FF',
+    'a'.repeat(300),
+    `${name}/extra`,
+    `${name}%2F..%2F..%2Fapi`,
+    ' ',
+  ]);
 }
 
 /** Signs the request as the identity: a bearer token most of the time, else cookie + XSRF. */
@@ -170,26 +236,37 @@ function authHeaders(rng: Rng, who: Identity): Record<string, string> {
   return h;
 }
 
+/**
+ * An action, half the time as `POST /api` with `action` in the body, half as `POST
+ * /api/rpc/{Action}` with the fields alone (a hostile one may name another action in the
+ * body, which the path overrides, or carry a hostile name in the path).
+ */
 export function actionRequest(
   rng: Rng,
   name: ActionName,
   who: Identity,
   owner: Identity,
   hostile: boolean,
+  ctx: RunContext,
 ): OutgoingRequest {
   const valid = resolve(sample(actionArbitrary(name), rng), who, owner) as Record<string, unknown>;
+  if (name === 'UpdateFCMToken') valid.token = pushToken(rng, ctx, valid.token);
   const headers: Record<string, string> = {
     ...authHeaders(rng, who),
     'content-type': 'application/json',
   };
   if (actions[name].stream && rng.bool(0.3)) headers['accept'] = 'text/event-stream';
+  const route: Route = rng.bool(0.5) ? '/api' : '/api/rpc';
   let body: string | Buffer;
   if (hostile && rng.bool(0.1)) body = hostileBody(rng, name);
   else {
     const input = hostile ? hostileInput(rng, valid) : valid;
-    body = toJsonText({ action: name, ...input });
+    body = toJsonText(route === '/api' ? { action: name, ...input } : input);
   }
-  return { method: 'POST', path: ActionsPath, headers, body };
+  if (route === '/api') return { method: 'POST', path: ActionsPath, headers, body, route };
+  const path =
+    hostile && rng.bool(0.1) ? `${rpcPath('')}${hostileActionPath(rng, name)}` : rpcPath(name);
+  return { method: 'POST', path, headers, body, route };
 }
 
 interface DirectSample {
@@ -368,7 +445,7 @@ export function directRequest(
       hostile && rng.bool(0.1)
         ? hostileBody(rng, typeof fields.action === 'string' ? fields.action : '')
         : toJsonText(fields);
-    return { method: def.method, path, headers, body };
+    return { method: def.method, path, headers, body, route: 'direct' };
   }
   // Query, form and multipart values are text: a hostile one is a hostile text.
   const texts: Record<string, string> = {};
@@ -385,11 +462,17 @@ export function directRequest(
     const file = hostile && rng.bool(0.2) ? undefined : s.file;
     const m = multipart(texts, file);
     headers['content-type'] = m.type;
-    return { method: def.method, path, headers, body: m.body };
+    return { method: def.method, path, headers, body: m.body, route: 'direct' };
   }
   if (def.body === 'form') {
     headers['content-type'] = 'application/x-www-form-urlencoded';
-    return { method: def.method, path, headers, body: new URLSearchParams(texts).toString() };
+    return {
+      method: def.method,
+      path,
+      headers,
+      body: new URLSearchParams(texts).toString(),
+      route: 'direct',
+    };
   }
   if (def.body === 'path')
     path += pathText(hostile ? hostileText(rng, s.tail ?? '') : (s.tail ?? ''));
@@ -397,5 +480,11 @@ export function directRequest(
   if (query) path += `?${query}`;
   // A repeated key is an array to the query parser.
   if (hostile && query && rng.bool(0.2)) path += `&${query}`;
-  return { method: def.method, path, headers, ...(def.method === 'POST' ? { body: '' } : {}) };
+  return {
+    method: def.method,
+    path,
+    headers,
+    route: 'direct',
+    ...(def.method === 'POST' ? { body: '' } : {}),
+  };
 }
