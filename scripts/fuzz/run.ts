@@ -37,6 +37,7 @@ import {
   type OutgoingRequest,
   type Route,
   type RunContext,
+  type Target,
 } from './targets.ts';
 
 export interface FuzzOptions {
@@ -101,6 +102,12 @@ export interface FuzzReport {
    */
   notConfigured: number;
   crashed: string | null;
+  /**
+   * The server's peak before the first fuzz request: its own start on a fresh database
+   * (migrations, the starter content) and the set-up. Reported, not bounded.
+   */
+  rssStartPeakMiB: number;
+  /** The peak while the fuzz requests ran: what `rssLimitMiB` bounds. */
   rssPeakMiB: number;
   rssEndMiB: number;
   fingerprintChecks: number;
@@ -346,6 +353,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     fuzzerErrors: [],
     notConfigured: 0,
     crashed: null,
+    rssStartPeakMiB: 0,
     rssPeakMiB: 0,
     rssEndMiB: 0,
     fingerprintChecks: 0,
@@ -507,6 +515,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     // Nothing between two readings: equal, or the fingerprint could not tell anything.
     if (JSON.stringify(await fingerprint()) !== JSON.stringify(baseline))
       throw new Error('the fingerprint moves by itself: it cannot check anything');
+    report.rssStartPeakMiB = server.rssPeak;
+    server.rssPeak = server.rss();
 
     const deadline = started + opts.seconds * 1000;
     let next = 0;
@@ -628,27 +638,15 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   }
 
   async function one(i: number, ownerPhase: boolean) {
-    const rng: Rng = requestRng(opts.seed, i);
-    const target = rng.pick(targets);
-    const pool: IdentityName[] = ownerPhase
-      ? ['anonymous', 'stranger', 'viewer', 'owner', 'owner', 'owner', 'spare']
-      : ['anonymous', 'stranger', 'viewer', 'viewer', 'spare'];
-    let who = ids[rng.pick(pool)];
-    if (who.name === 'owner' && target.action && ownerDestructive[target.action]) who = ids.spare;
-    if (who.name === 'viewer' && target.action && viewerLeaves[target.action]) who = ids.stranger;
-    // The spare owner's own ids stand in for the owner's when it acts as the owner.
-    const aimed = who.name === 'spare' && rng.bool(0.5) ? ids.spare : ids.owner;
-    const hostile = rng.bool(0.5);
-    let r: OutgoingRequest;
+    let drawn: Drawn;
     try {
-      r = target.action
-        ? actionRequest(rng, target.action, who, aimed, hostile, ctx)
-        : directRequest(rng, target.direct!, who, aimed, hostile);
+      drawn = drawRequest(opts.seed, i, ownerPhase, ids, ctx);
     } catch (err) {
       // The fuzzer's own failure to write a request: counted (it fails the run), not sent.
-      report.fuzzerErrors.push(`${target.label} (request ${i}): ${(err as Error).message}`);
+      report.fuzzerErrors.push(`request ${i}: ${(err as Error).message}`);
       return;
     }
+    const { target, who, request: r } = drawn;
     const requestId = `fz-${opts.seed}-${i}`;
     const a = await send(r, requestId);
     report.requests++;
@@ -705,6 +703,44 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   }
 }
 
+export interface Drawn {
+  target: Target;
+  who: Identity;
+  request: OutgoingRequest;
+}
+
+/**
+ * Request `i` of a run seeded `seed`: what it aims at, who sends it and its bytes, drawn from
+ * (seed, i) alone (the identities' tokens aside), whatever was drawn or answered before it.
+ */
+export function drawRequest(
+  seed: number,
+  i: number,
+  ownerPhase: boolean,
+  ids: Record<IdentityName, Identity>,
+  ctx: RunContext,
+): Drawn {
+  const rng: Rng = requestRng(seed, i);
+  const target = rng.pick(targets);
+  const pool: IdentityName[] = ownerPhase
+    ? ['anonymous', 'stranger', 'viewer', 'owner', 'owner', 'owner', 'spare']
+    : ['anonymous', 'stranger', 'viewer', 'viewer', 'spare'];
+  let who = ids[rng.pick(pool)];
+  if (who.name === 'owner' && target.action && ownerDestructive[target.action]) who = ids.spare;
+  if (who.name === 'viewer' && target.action && viewerLeaves[target.action]) who = ids.stranger;
+  // The spare owner's own ids stand in for the owner's when it acts as the owner.
+  const aimed = who.name === 'spare' && rng.bool(0.5) ? ids.spare : ids.owner;
+  const hostile = rng.bool(0.5);
+  try {
+    const request = target.action
+      ? actionRequest(rng, target.action, who, aimed, hostile, ctx)
+      : directRequest(rng, target.direct!, who, aimed, hostile);
+    return { target, who, request };
+  } catch (err) {
+    throw new Error(`${target.label}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
 /** The summary the CLI prints. */
 export function formatReport(r: FuzzReport, opts: FuzzOptions): string {
   const lines = [
@@ -724,7 +760,9 @@ export function formatReport(r: FuzzReport, opts: FuzzOptions): string {
       `; ${r.pushes} pushes to the fuzzer's push service`,
     ...r.noAnswerSamples.map((n) => `    no answer: ${n}`),
     `  5xx: ${r.serverErrors.reduce((a, e) => a + e.count, 0)} (${r.serverErrors.length} distinct)` +
-      (r.notConfigured ? `, besides ${r.notConfigured} declared 503 "not configured"` : ''),
+      (r.notConfigured
+        ? `, besides ${r.notConfigured} declared "not configured" (Error 13: 503 from transcription, 501 on /api/rpc)`
+        : ''),
     ...r.serverErrors.flatMap((e) => [
       `    ${e.label} via ${e.route} ${e.status} ×${e.count} as ${e.identity} (${e.requestId})`,
       `      input: ${e.sample}`,
@@ -732,7 +770,7 @@ export function formatReport(r: FuzzReport, opts: FuzzOptions): string {
     ]),
     `  crashed: ${r.crashed ?? 'no'}`,
     ...r.fuzzerErrors.slice(0, 5).map((e) => `  fuzzer error: ${e}`),
-    `  server memory (RSS): peak ${r.rssPeakMiB.toFixed(0)} MiB, end ${r.rssEndMiB.toFixed(0)} MiB (bound ${opts.rssLimitMiB} MiB)`,
+    `  server memory (RSS): peak ${r.rssPeakMiB.toFixed(0)} MiB under the fuzz, end ${r.rssEndMiB.toFixed(0)} MiB (bound ${opts.rssLimitMiB} MiB); ${r.rssStartPeakMiB.toFixed(0)} MiB at its start and set-up`,
     `  owner's fingerprint: ${r.fingerprintChanged.length ? `CHANGED (${r.fingerprintChanged.join(', ')})` : 'unchanged'} over ${r.fingerprintChecks} other-people runs` +
       (r.unsettled ? `; ${r.unsettled} settles timed out` : ''),
     ...r.fingerprintDiffs.map((d) => `    ${d}`),
