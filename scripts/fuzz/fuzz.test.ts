@@ -29,6 +29,7 @@ it(
   async () => {
     const report = await runFuzz(opts);
     const summary = formatReport(report, opts);
+    console.log(summary);
     expect(report.stoppedBy, summary).toBe('count');
     expect(report.requests, summary).toBe(opts.requests);
     expect(report.serverErrors, summary).toEqual([]);
