@@ -31,6 +31,11 @@ export function loadConfig(): Promise<AppConfig> {
  * again, and the guards that wait for it would unmount the screen that mounted it, in a loop.
  * It is tried again when the browser is back online.
  */
+/** For tests: forget the loaded config, so the next load fetches again. */
+export function forgetLoadedConfig(): void {
+  pending = null;
+}
+
 export function useAppConfig() {
   return useQuery({
     queryKey: queryKeys.config(),

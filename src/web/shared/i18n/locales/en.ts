@@ -82,6 +82,7 @@ export const en = {
     registerSent: 'Almost done: we sent a link to {{email}}. Open it to finish signing up.',
     or: 'or',
     googleFailed: 'Google sign-in did not succeed.',
+    googleUnavailable: 'Google sign-in is unavailable right now. Sign in with your e-mail above.',
     privacy: 'Privacy policy',
     privacyHe: 'in Hebrew',
     privacyEn: 'in English',

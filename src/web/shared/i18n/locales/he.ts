@@ -82,6 +82,7 @@ export const he: Translation = {
     registerSent: 'כמעט סיימנו: שלחנו קישור אל {{email}}. פתחו אותו כדי להשלים את ההרשמה.',
     or: 'או',
     googleFailed: 'הכניסה עם Google לא הצליחה.',
+    googleUnavailable: 'הכניסה עם Google אינה זמינה כרגע. אפשר להיכנס עם הדוא״ל שלמעלה.',
     privacy: 'מדיניות הפרטיות',
     privacyHe: 'בעברית',
     privacyEn: 'באנגלית',
