@@ -248,6 +248,11 @@ export const en = {
       email: 'E-mail address',
       editpriv: 'May edit',
       add: 'Share',
+      update: 'Update',
+      alreadyEdits:
+        'Already shared with this address, and they may edit. Untick the box to leave them chatting only.',
+      alreadyChats:
+        'Already shared with this address, for chatting. Tick the box to let them edit too.',
       remove: 'Stop sharing with {{email}}',
       canEdit: 'edits',
       canView: 'chats',
