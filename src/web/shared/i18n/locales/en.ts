@@ -299,6 +299,7 @@ export const en = {
     uploadTypes:
       'Books and documents: txt, md, html, pdf, docx or epub. An EPUB book keeps its chapters.',
     uploaded: 'File uploaded successfully',
+    uploadedMany: '{{n}} files uploaded successfully',
     tooBig: 'The file is too large (up to {{mb}} MB).',
     empty: 'No files yet. Upload a book or a document for the character to know.',
     num: '#',

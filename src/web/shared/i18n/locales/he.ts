@@ -292,6 +292,7 @@ export const he: Translation = {
     uploadSubject: 'נושא (לא חובה)',
     uploadTypes: 'ספרים ומסמכים: txt, md, html, pdf, docx או epub. ספר EPUB נשמר עם הפרקים שלו.',
     uploaded: 'הקובץ הועלה בהצלחה',
+    uploadedMany: '{{n}} קבצים הועלו בהצלחה',
     tooBig: 'הקובץ גדול מדי (עד {{mb}} MB).',
     empty: 'עדיין אין קבצים. העלו ספר או מסמך שהדמות תכיר.',
     num: "מס'",
