@@ -4,7 +4,7 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import { refusal } from '../errors.ts';
 import { privWith } from '../friends/friend-access.ts';
 import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
-import { formatTime } from '../friends/friends.service.ts';
+import { formatTime } from '../../protocol/time.ts';
 import { msg } from '../messages.ts';
 import type { Ctx, SessionUser } from '../rpc/context.ts';
 import type { ChatRepo, MessageRow, SubjectRow, TurnSubject } from './chat.repo.ts';

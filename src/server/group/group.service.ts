@@ -14,7 +14,7 @@ import { createReplyRunner, DEFAULT_RUNNER } from '../chat/reply-runner.ts';
 import { refusal } from '../errors.ts';
 import { friendPriv } from '../friends/friend-access.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
-import { formatTime } from '../friends/friends.service.ts';
+import { formatTime } from '../../protocol/time.ts';
 import { msg } from '../messages.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { chooseSpeakers } from './director.ts';

@@ -9,7 +9,7 @@ import type { MessageRow } from '../chat/chat.repo.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
-import { formatTime } from '../friends/friends.service.ts';
+import { formatTime } from '../../protocol/time.ts';
 import { msg } from '../messages.ts';
 import type { Repos } from '../repos.ts';
 import type { Ctx, SessionUser } from '../rpc/context.ts';

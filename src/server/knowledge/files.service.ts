@@ -2,7 +2,7 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
-import { formatTime } from '../friends/friends.service.ts';
+import { formatTime } from '../../protocol/time.ts';
 import { randomName } from '../infra/storage.ts';
 import { uploadAllowed } from '../infra/upload-limit.ts';
 import { type MessageKey } from '../messages.ts';
