@@ -5,7 +5,7 @@ import { refusal } from '../errors.ts';
 import { privWith } from '../friends/friend-access.ts';
 import type { FriendRow, FriendsRepo } from '../friends/friends.repo.ts';
 import { formatTime } from '../../protocol/time.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import type { Ctx, SessionUser } from '../rpc/context.ts';
 import type { ChatRepo, MessageRow, SubjectRow, TurnSubject } from './chat.repo.ts';
 import { parseMarkers } from './markers.ts';

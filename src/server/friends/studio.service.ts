@@ -14,7 +14,7 @@ import {
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
-import type { MessageKey } from '../messages.ts';
+import type { MessageKey } from '../wording.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { canManage, friendPriv, requireFriend } from './friend-access.ts';

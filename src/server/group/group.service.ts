@@ -15,7 +15,7 @@ import { refusal } from '../errors.ts';
 import { friendPriv } from '../friends/friend-access.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
 import { formatTime } from '../../protocol/time.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { chooseSpeakers } from './director.ts';
 import type { GroupMessageRow } from './group.repo.ts';

@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
 import { formatTime } from '../../protocol/time.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import type { Repos } from '../repos.ts';
 import type { Ctx, SessionUser } from '../rpc/context.ts';
 import { streamingRun, type Send as StreamSend } from '../rpc/streaming.ts';

@@ -5,7 +5,7 @@ import { refusal } from '../errors.ts';
 import { formatTime } from '../../protocol/time.ts';
 import { randomName } from '../infra/storage.ts';
 import { uploadAllowed } from '../infra/upload-limit.ts';
-import { type MessageKey } from '../messages.ts';
+import { type MessageKey } from '../wording.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { detectChapters, indexText } from './chapters.ts';
