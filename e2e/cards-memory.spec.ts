@@ -240,6 +240,23 @@ for (const lang of ['en', 'he'] as const) {
     expect(again).not.toBe(friendid);
     await expect(page.getByTestId('studio-name')).toHaveValue(CARD[lang].name);
 
+    // ---- the list's search finds the two imports by their free tag ----
+    await page.goto('/main');
+    await expect(page.getByTestId('friend-card').first()).toBeVisible();
+    await page.getByTestId('friends-search').fill(CARD[lang].tags[0]!);
+    const found = page.getByTestId('friend-card');
+    await expect(found).toHaveCount(2);
+    expect(
+      await found.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-friendid'))),
+    ).toEqual(expect.arrayContaining([friendid, again]));
+    await shot(page, info, `cards-search-${lang}-1280`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(found).toHaveCount(2);
+    await shot(page, info, `cards-search-${lang}-390`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/createdit/${again}`);
+    await expect(page.getByTestId('studio-name')).toHaveValue(CARD[lang].name);
+
     // ---- the files manager: a book's chapters, split at a line and saved ----
     const up = await page.evaluate(
       async ({ friend, text }) => {
