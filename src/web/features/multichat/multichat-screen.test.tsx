@@ -170,6 +170,51 @@ describe('group chat screen', () => {
     expect(screen.queryByTestId('edit-holmes')).toBeNull();
   });
 
+  it('after a refresh mid-turn the follow catches up without writing the answers out again', async () => {
+    desktop();
+    answerCalls({
+      RetrieveMultiConversaion: {
+        Error: 0,
+        friends: [friend('holmes', 'Sherlock Holmes', 1), friend('alice', 'Alice', 1, 0)],
+        chat: [
+          line({ id: 10, role: 'user', message: 'Who took the pearl?' }),
+          line({ id: 11, role: 'assistant', message: 'The butler, of course.' }),
+          line({
+            id: 12,
+            role: 'assistant',
+            message: 'Curiouser',
+            friendid: 'alice',
+            speaker: 'Alice',
+            status: 'streaming',
+          }),
+        ],
+        running: true,
+      },
+    });
+    const s = controlledStream();
+    const fetchMock = stubStreams(() => s.response);
+    renderScreen(<MultiChatScreen />, { lang: 'en' });
+    await waitFor(() => expect(streamedBodies(fetchMock)).toHaveLength(1));
+    expect(streamedBodies(fetchMock)[0]).toMatchObject({ action: 'FollowMultiChat' });
+    const holmes = await screen.findByTestId('group-answer-holmes');
+    const alice = screen.getByTestId('group-answer-alice');
+    // The server sends each answer of the turn from its start.
+    s.send('speaker', { replyid: 11, friendid: 'holmes', speaker: 'Sherlock Holmes', image: '' });
+    s.send('delta', { replyid: 11, text: 'The butler, ' });
+    s.send('answer', answer(11, 'holmes', 'Sherlock Holmes', 'The butler, of course.'));
+    s.send('speaker', { replyid: 12, friendid: 'alice', speaker: 'Alice', image: '' });
+    s.send('delta', { replyid: 12, text: 'Curi' });
+    await waitFor(() => expect(screen.getByTestId('group-busy')).toHaveTextContent('Alice'));
+    // Still what was on screen: not cut back to what has arrived again.
+    expect(holmes).toHaveTextContent('The butler, of course.');
+    expect(alice).toHaveTextContent(/Curiouser$/);
+    s.send('delta', { replyid: 12, text: 'ouser and ' });
+    await waitFor(() => expect(alice).toHaveTextContent('Curiouser and'));
+    s.send('delta', { replyid: 12, text: 'curiouser.' });
+    await waitFor(() => expect(alice).toHaveTextContent('Curiouser and curiouser.'));
+    expect(alice).not.toHaveTextContent('CuriouserCuri');
+  });
+
   it('"@name": the button asks that character, or starts the message with its name', async () => {
     desktop();
     answerCalls({
