@@ -91,6 +91,8 @@ export interface FuzzReport {
   serverErrors: ServerError[];
   /** Requests with no answer (connection refused or reset, or no answer in 60 s). */
   noAnswer: number;
+  /** Those by why (`read ECONNRESET`, `Headers Timeout Error`, …). */
+  noAnswerBy: Record<string, number>;
   /** The first few requests with no answer: what they were and why. */
   noAnswerSamples: string[];
   /** Requests the fuzzer itself failed to write (a bug of the fuzzer's; fails the run). */
@@ -349,6 +351,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     pushes: 0,
     serverErrors: [],
     noAnswer: 0,
+    noAnswerBy: {},
     noAnswerSamples: [],
     fuzzerErrors: [],
     notConfigured: 0,
@@ -654,8 +657,11 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     report.byTarget[target.label] = (report.byTarget[target.label] ?? 0) + 1;
     if (typeof a === 'string') {
       report.noAnswer++;
+      report.noAnswerBy[a] = (report.noAnswerBy[a] ?? 0) + 1;
       if (report.noAnswerSamples.length < 5)
-        report.noAnswerSamples.push(`${target.label} as ${who.name} (${requestId}): ${a}`);
+        report.noAnswerSamples.push(
+          `${target.label} as ${who.name} (${requestId}, a body of ${r.body?.length ?? 0} bytes): ${a}`,
+        );
       return;
     }
     const cls = `${Math.floor(a.status / 100)}xx`;
@@ -748,7 +754,12 @@ export function formatReport(r: FuzzReport, opts: FuzzOptions): string {
     `  by status: ${Object.entries(r.byStatus)
       .sort()
       .map(([k, v]) => `${k} ${v}`)
-      .join(', ')}; no answer ${r.noAnswer}`,
+      .join(', ')}; no answer ${r.noAnswer}` +
+      (r.noAnswer
+        ? ` (${Object.entries(r.noAnswerBy)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')})`
+        : ''),
     `  by code: ${Object.entries(r.byCode)
       .sort()
       .map(([k, v]) => `${k} ${v}`)
