@@ -55,7 +55,7 @@ export interface FuzzOptions {
 
 export const defaultOptions: FuzzOptions = {
   requests: 100_000,
-  seconds: 600,
+  seconds: 1_800,
   seed: 35,
   concurrency: 8,
   rssLimitMiB: 1536,
