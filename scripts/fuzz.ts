@@ -1,7 +1,9 @@
 /**
- * `npm run fuzz -- --requests N --seconds S --seed X --concurrency C`: the fuzzer of issue 35
- * (scripts/fuzz/run.ts). Loopback only; exits non-zero on any 5xx, a crash, memory over the
- * bound, or the owner's data changed by someone else.
+ * `npm run fuzz -- --requests N --seconds S --seed X --concurrency C [--from I]
+ * [--rss-limit MiB] [--phase-size N]`: the fuzzer of issue 35 (scripts/fuzz/run.ts).
+ * Loopback only; exits non-zero on any 5xx (a declared "not configured" aside), a crash, a
+ * request unanswered in 60 s, memory over the bound, or the owner's data or session changed
+ * by someone else.
  */
 import { parseArgs } from 'node:util';
 import { defaultOptions, formatReport, runFuzz, type FuzzOptions } from './fuzz/run.ts';
@@ -9,6 +11,7 @@ import { defaultOptions, formatReport, runFuzz, type FuzzOptions } from './fuzz/
 const { values } = parseArgs({
   options: {
     requests: { type: 'string' },
+    from: { type: 'string' },
     seconds: { type: 'string' },
     seed: { type: 'string' },
     concurrency: { type: 'string' },
@@ -29,6 +32,7 @@ function num(v: string | undefined, fallback: number, name: string): number {
 
 const opts: FuzzOptions = {
   requests: num(values.requests, defaultOptions.requests, 'requests'),
+  ...(values.from !== undefined ? { from: num(values.from, 0, 'from') } : {}),
   seconds: num(values.seconds, defaultOptions.seconds, 'seconds'),
   seed: num(values.seed, defaultOptions.seed, 'seed'),
   concurrency: num(values.concurrency, defaultOptions.concurrency, 'concurrency'),

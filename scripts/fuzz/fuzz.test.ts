@@ -34,6 +34,8 @@ it(
     expect(report.requests, summary).toBe(opts.requests);
     expect(report.serverErrors, summary).toEqual([]);
     expect(report.crashed, summary).toBeNull();
+    expect(report.hung, summary).toBeNull();
+    expect(report.slow, summary).toEqual([]);
     expect(report.fuzzerErrors, summary).toEqual([]);
     expect(report.rssPeakMiB, summary).toBeLessThan(opts.rssLimitMiB);
     expect(report.fingerprintChecks, summary).toBeGreaterThanOrEqual(3);

@@ -12,7 +12,7 @@
  * events done) before a run of other-people phases and again after it: it must not move.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,6 +42,11 @@ import {
 
 export interface FuzzOptions {
   requests: number;
+  /**
+   * The first request's number (rounded down to a phase's start): `--from 178500` sends the
+   * requests a longer run sent from there, to a fresh server, to look again at a finding.
+   */
+  from?: number;
   /** Stops sending after this long (the run then reports what it sent). */
   seconds: number;
   seed: number;
@@ -124,7 +129,15 @@ export interface FuzzReport {
   ownerSessionEnded: number;
   seconds: number;
   perSecond: number;
-  stoppedBy: 'count' | 'time' | 'crash';
+  /**
+   * Requests the server had not answered whole after ANSWER_MS (60 s; a stream kept open by
+   * its pings counts): what they were. Each fails the run; a server that then does not
+   * answer its health check either is `hung` and the run stops.
+   */
+  slow: string[];
+  /** The server stopped answering (a request and then its health check): what was sent. */
+  hung: string | null;
+  stoppedBy: 'count' | 'time' | 'crash' | 'hung';
   ok: boolean;
 }
 
@@ -140,7 +153,7 @@ function serverEnv(dataDir: string, pushOrigin: string, databaseUrl?: string): N
     ...env,
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'warn',
     // One client sends everything: the limits would answer 429 to most of it.
     API_RATE_LIMIT: '100000000',
     API_RATE_LIMIT_PER_IP: '100000000',
@@ -212,6 +225,7 @@ class Server {
   }
 
   private logLine(line: string) {
+    if (process.env.FUZZ_LOG_FILE) appendFileSync(process.env.FUZZ_LOG_FILE, line + '\n');
     if (!line.startsWith('{')) return;
     try {
       const l = JSON.parse(line) as {
@@ -263,12 +277,15 @@ class Server {
     });
   }
 
+  /** Asks the server to close; one that does not within 30 s (a hung one) is killed. */
   async close() {
     clearInterval(this.sampler);
     if (this.exit) return;
     const gone = new Promise<void>((r) => this.child.once('exit', () => r()));
     this.child.send({ type: 'close' } satisfies ToServer);
+    const guard = setTimeout(() => this.child.kill('SIGKILL'), 30_000);
     await gone;
+    clearTimeout(guard);
   }
 }
 
@@ -367,6 +384,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     ownerSessionEnded: 0,
     seconds: 0,
     perSecond: 0,
+    slow: [],
+    hung: null,
     stoppedBy: 'count',
     ok: false,
   };
@@ -383,6 +402,9 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     r: Omit<OutgoingRequest, 'route'>,
     requestId: string,
   ): Promise<Answer | string> {
+    // The whole answer within ANSWER_MS: a stream kept open by its pings counts as none.
+    const whole = new AbortController();
+    const guard = setTimeout(() => whole.abort(), ANSWER_MS);
     try {
       const res = await request(`${base}${r.path}`, {
         method: r.method,
@@ -391,10 +413,15 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
         dispatcher: agent,
         headersTimeout: ANSWER_MS,
         bodyTimeout: ANSWER_MS,
+        signal: whole.signal,
       });
       return { status: res.statusCode, text: await res.body.text() };
     } catch (err) {
-      return String((err as Error).message ?? err);
+      return whole.signal.aborted
+        ? `Timeout: no whole answer in ${ANSWER_MS / 1000} s`
+        : String((err as Error).message ?? err);
+    } finally {
+      clearTimeout(guard);
     }
   }
 
@@ -522,14 +549,16 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     server.rssPeak = server.rss();
 
     const deadline = started + opts.seconds * 1000;
-    let next = 0;
-    const phases = Math.ceil(opts.requests / opts.phaseSize);
-    for (let phase = 0; phase < phases && !report.crashed; phase++) {
+    const first = Math.floor((opts.from ?? 0) / opts.phaseSize);
+    const last = first * opts.phaseSize + opts.requests;
+    let next = first * opts.phaseSize;
+    const phases = first + Math.ceil(opts.requests / opts.phaseSize);
+    for (let phase = first; phase < phases && !report.crashed; phase++) {
       const ownerPhase = phase % 4 === 3;
       inOwnerPhase = ownerPhase;
-      const end = Math.min(opts.requests, (phase + 1) * opts.phaseSize);
+      const end = Math.min(last, (phase + 1) * opts.phaseSize);
       const worker = async () => {
-        while (next < end && !server.exit) {
+        while (next < end && !server.exit && !report.hung) {
           if (performance.now() > deadline) {
             report.stoppedBy = 'time';
             return;
@@ -540,6 +569,10 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       };
       await Promise.all(Array.from({ length: opts.concurrency }, worker));
       if (server.exit) break;
+      if (report.hung) {
+        report.stoppedBy = 'hung';
+        break;
+      }
       say(
         `${report.requests} requests, ${errors.size ? `${[...errors.values()].reduce((a, e) => a + e.count, 0)} 5xx` : 'no 5xx'}, rss ${Math.round(server.rss())} MiB, ${Math.round(report.requests / ((performance.now() - started) / 1000))}/s, settling ${(settleMs / 1000).toFixed(1)} s so far`,
       );
@@ -570,7 +603,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   } finally {
     report.seconds = (performance.now() - started) / 1000;
     report.perSecond = report.requests / report.seconds;
-    report.crashed = server.exit;
+    report.crashed = report.hung ? null : server.exit;
     if (report.crashed) report.stoppedBy = 'crash';
     report.rssEndMiB = server.rss();
     report.rssPeakMiB = server.rssPeak;
@@ -588,6 +621,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     report.serverErrors.length === 0 &&
     report.fuzzerErrors.length === 0 &&
     !report.crashed &&
+    !report.hung &&
+    report.slow.length === 0 &&
     report.rssPeakMiB < opts.rssLimitMiB &&
     report.fingerprintChanged.length === 0 &&
     report.ownerSessionEnded === 0 &&
@@ -656,6 +691,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     report.byRoute[r.route]++;
     report.byTarget[target.label] = (report.byTarget[target.label] ?? 0) + 1;
     if (typeof a === 'string') {
+      if (/timeout/i.test(a)) await noAnswerInTime(target.label, who.name, requestId, r);
       report.noAnswer++;
       report.noAnswerBy[a] = (report.noAnswerBy[a] ?? 0) + 1;
       if (report.noAnswerSamples.length < 5)
@@ -693,6 +729,34 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     }
     // A session that ended (SignOut, SignOutEverywhere) is replaced, as a client signs in again.
     if (who.token && a.status === 401 && (await sessionEnded(who))) await reSignIn(who);
+  }
+
+  /** A request unanswered in 60 s: noted; a server that then fails its health check is hung. */
+  async function noAnswerInTime(
+    label: string,
+    who: IdentityName,
+    requestId: string,
+    r: OutgoingRequest,
+  ) {
+    const body = typeof r.body === 'string' ? r.body : (r.body?.toString('latin1') ?? '');
+    const what = `${label} via ${r.route} as ${who} (${requestId}): ${r.method} ${r.path.slice(0, 120)} ${body.slice(0, 300)}${body.length > 300 ? `… (${body.length} bytes)` : ''}`;
+    report.slow.push(what);
+    say(`no answer in ${ANSWER_MS / 1000} s: ${what}`);
+    let healthy = false;
+    try {
+      const h = await request(`${base}${DirectPaths.health}`, {
+        headersTimeout: 10_000,
+        bodyTimeout: 10_000,
+      });
+      await h.body.text();
+      healthy = h.statusCode === 200;
+    } catch {
+      healthy = false;
+    }
+    if (!healthy && !report.hung) {
+      report.hung = `the server answered neither ${what} in ${ANSWER_MS / 1000} s nor its health check in 10 s`;
+      say(report.hung);
+    }
   }
 
   function notConfigured(text: string): boolean {
@@ -779,7 +843,9 @@ export function formatReport(r: FuzzReport, opts: FuzzOptions): string {
       `      input: ${e.sample}`,
       `      log: ${e.log ?? '(no error line)'}`,
     ]),
-    `  crashed: ${r.crashed ?? 'no'}`,
+    `  crashed: ${r.crashed ?? 'no'}; hung: ${r.hung ?? 'no'}`,
+    ...r.slow.slice(0, 10).map((x) => `    no answer in ${ANSWER_MS / 1000} s: ${x}`),
+    ...(r.slow.length > 10 ? [`    … and ${r.slow.length - 10} more`] : []),
     ...r.fuzzerErrors.slice(0, 5).map((e) => `  fuzzer error: ${e}`),
     `  server memory (RSS): peak ${r.rssPeakMiB.toFixed(0)} MiB under the fuzz, end ${r.rssEndMiB.toFixed(0)} MiB (bound ${opts.rssLimitMiB} MiB); ${r.rssStartPeakMiB.toFixed(0)} MiB at its start and set-up`,
     `  owner's fingerprint: ${r.fingerprintChanged.length ? `CHANGED (${r.fingerprintChanged.join(', ')})` : 'unchanged'} over ${r.fingerprintChecks} other-people runs` +
