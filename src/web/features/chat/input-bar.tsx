@@ -200,6 +200,10 @@ export function InputBar({
           {t('chat.imageError')}
         </Text>
       ) : null}
+      {/*
+       * While a reply is awaited the box stays, read-only, so the cursor (and a screen reader's
+       * place) stays in it; sending waits as before (issue 38).
+       */}
       {waiting ? (
         <div className="chat-input__waiting" role="status" data-testid="chat-waiting">
           <Loader type="dots" size="md" />
@@ -221,35 +225,37 @@ export function InputBar({
             </ActionIcon>
           ) : null}
         </div>
-      ) : (
-        <div className="chat-input__row">
-          {onCanvas ? (
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              onClick={onCanvas}
-              aria-label={t('chat.canvas')}
-              title={t('chat.canvas')}
-              data-testid="canvas-open"
-            >
-              <CanvasIcon />
-            </ActionIcon>
-          ) : null}
-          <textarea
-            ref={area}
-            className="chat-input__text"
-            rows={1}
-            // Empty, the placeholder follows the page; typed text takes its own direction.
-            dir={text ? 'auto' : undefined}
-            value={text}
-            placeholder={t('chat.placeholder')}
-            aria-label={t('chat.placeholder')}
-            onChange={(e) => setText(e.currentTarget.value)}
-            onKeyDown={onKeyDown}
-            onPaste={onPaste}
-            data-testid="chat-input"
-          />
-          {mic}
+      ) : null}
+      <div className="chat-input__row">
+        {onCanvas && !waiting ? (
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            onClick={onCanvas}
+            aria-label={t('chat.canvas')}
+            title={t('chat.canvas')}
+            data-testid="canvas-open"
+          >
+            <CanvasIcon />
+          </ActionIcon>
+        ) : null}
+        <textarea
+          ref={area}
+          className="chat-input__text"
+          rows={1}
+          // Empty, the placeholder follows the page; typed text takes its own direction.
+          dir={text ? 'auto' : undefined}
+          value={text}
+          readOnly={waiting}
+          placeholder={t('chat.placeholder')}
+          aria-label={t('chat.placeholder')}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          data-testid="chat-input"
+        />
+        {waiting ? null : mic}
+        {waiting ? null : (
           <ActionIcon
             size="lg"
             radius="xl"
@@ -261,8 +267,8 @@ export function InputBar({
           >
             <SendIcon size={18} className="flip-rtl" />
           </ActionIcon>
-        </div>
-      )}
+        )}
+      </div>
     </div>
   );
 }
