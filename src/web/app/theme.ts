@@ -21,12 +21,30 @@ const ink: MantineColorsTuple = [
   '#1f3a68',
 ];
 
+/**
+ * Mantine's orange with its two darkest shades darker: #e8590c and #d9480f read at 3.6:1 and
+ * 4.3:1 on white, below AA for the badges and warnings written in them, and our filled
+ * buttons use shade 8 (primaryShade) under white text (issue 38).
+ */
+const orange: MantineColorsTuple = [
+  '#fff4e6',
+  '#ffe8cc',
+  '#ffd8a8',
+  '#ffc078',
+  '#ffa94d',
+  '#ff922b',
+  '#fd7e14',
+  '#f76707',
+  '#c2410c',
+  '#a8390a',
+];
+
 const sans = 'system-ui, "Segoe UI", "Noto Sans Hebrew", Arial, sans-serif';
 
 export const theme = createTheme({
   primaryColor: 'ink',
   primaryShade: 8,
-  colors: { ink },
+  colors: { ink, orange },
   fontFamily: sans,
   headings: {
     // Hebrew serif faces first (they carry no Latin letters, so English falls to Georgia).

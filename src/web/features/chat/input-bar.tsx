@@ -16,6 +16,7 @@ import { CanvasIcon, CloseIcon, SendIcon } from '../../shared/components/icons.t
 import { StopIcon } from './chat-icons.tsx';
 import { fitTextarea } from './fit-textarea.ts';
 import { imageFrom, scaleImage } from './scale-image.ts';
+import { SKIP_TARGETS } from '../../shared/a11y/skip-link.tsx';
 
 /** Spec part 2 §9: the input grows with its text up to 150 px, then scrolls. */
 export const INPUT_MAX_HEIGHT = 150;

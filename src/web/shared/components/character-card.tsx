@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Card.css';
-import { Card, Text, Title } from '@mantine/core';
+import { Card, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { CharacterImage } from './character-image.tsx';
 
@@ -9,8 +9,11 @@ export interface CharacterCardProps {
   image: string;
   description: string;
   to: string;
-  /** Accessible name of the link, e.g. 'Chat with Alice'. */
-  label: string;
+  /**
+   * What following the link does, e.g. 'Open the chat': said after the card's own text, so
+   * the link's name starts with what the card shows (WCAG 2.5.3, issue 38).
+   */
+  action: string;
   badge?: string;
   testId?: string;
 }
@@ -22,7 +25,7 @@ export function CharacterCard({
   image,
   description,
   to,
-  label,
+  action,
   badge,
   testId,
 }: CharacterCardProps) {
@@ -30,7 +33,6 @@ export function CharacterCard({
     <Card
       component={Link}
       to={to}
-      aria-label={label}
       className="character-card"
       padding="md"
       radius="lg"
@@ -59,6 +61,7 @@ export function CharacterCard({
       >
         {description}
       </Text>
+      <VisuallyHidden>{action}</VisuallyHidden>
     </Card>
   );
 }

@@ -42,6 +42,9 @@ export const en = {
     en: 'English',
   },
   shell: {
+    skipToContent: 'Skip to the content',
+    skipToChatInput: 'Skip to the message box',
+    skipToCharacters: 'Skip to the characters',
     logoAlt: 'Sefer Chat logo',
     toHome: 'To the home page',
     toList: 'To the characters list',
@@ -100,7 +103,7 @@ export const en = {
     showAll: 'Show all characters',
     empty: 'No characters to show here yet.',
     loadError: 'The characters could not be loaded.',
-    openChat: 'Chat with {{name}}',
+    openChatAction: 'Open the chat',
   },
   assistant: {
     title: 'Technical support and marketing',

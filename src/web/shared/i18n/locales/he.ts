@@ -42,6 +42,9 @@ export const he: Translation = {
     en: 'English',
   },
   shell: {
+    skipToContent: 'דילוג לתוכן',
+    skipToChatInput: 'דילוג לתיבת ההודעה',
+    skipToCharacters: 'דילוג לדמויות',
     logoAlt: 'הלוגו של ספר צ׳אט',
     toHome: 'לדף הבית',
     toList: 'לרשימת הדמויות',
@@ -100,7 +103,7 @@ export const he: Translation = {
     showAll: 'הצג את כל הדמויות',
     empty: 'אין עדיין דמויות להצגה כאן.',
     loadError: 'לא הצלחנו לטעון את הדמויות.',
-    openChat: 'שיחה עם {{name}}',
+    openChatAction: 'לפתיחת השיחה',
   },
   assistant: {
     title: 'תמיכה טכנית ושיווק',
