@@ -91,6 +91,12 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
   const [tool, setTool] = useState<ToolDialog | null>(null);
   const [actionError, setActionError] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
+  // The dialog unmounts as it closes, before Mantine could return focus: the opener takes it.
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const closeSearch = () => {
+    setSearchOpen(false);
+    searchButton.current?.focus();
+  };
   /** A search hit to bring into view once its subject is shown. */
   const [jump, setJump] = useState<number | null>(null);
   /** What to say when the jump's message is not in the conversation (a memory fact's source). */
@@ -270,7 +276,8 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
                 name={info.friendname}
                 className="chat-main__avatar"
               />
-              <Text fw={700} dir="auto" truncate="end">
+              {/* The screen's one heading: a route change brings focus here (issue 38). */}
+              <Text component="h1" fz="md" m={0} fw={700} dir="auto" truncate="end">
                 {info.friendname}
               </Text>
             </span>
@@ -287,6 +294,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
               className="chat-main__search"
               variant="subtle"
               size="lg"
+              ref={searchButton}
               onClick={() => setSearchOpen(true)}
               aria-label={t('chatSearch.open')}
               title={t('chatSearch.open')}
@@ -408,7 +416,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
         <Suspense fallback={null}>
           <SearchDialog
             friendid={friendid}
-            onClose={() => setSearchOpen(false)}
+            onClose={closeSearch}
             onJump={(hit) => {
               setSearchOpen(false);
               setPanelOpen(false);
