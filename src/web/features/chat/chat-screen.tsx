@@ -18,6 +18,7 @@ import { EDITOR_FRIEND_ID, friendTypeTraits } from '../../../protocol/constants.
 import { ErrorCode } from '../../../protocol/errors.ts';
 import { call } from '../../shared/api/client.ts';
 import { ApiError } from '../../shared/api/errors.ts';
+import { SKIP_TARGETS, SkipLink } from '../../shared/a11y/skip-link.tsx';
 import { CharacterImage } from '../../shared/components/character-image.tsx';
 import { useConfirm } from '../../shared/components/confirm-dialog.tsx';
 import { MenuIcon, SearchIcon } from '../../shared/components/icons.tsx';
@@ -282,6 +283,13 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
                 {info.friendname}
               </Text>
             </span>
+          ) : null}
+          {/* After the heading, where a route change leaves the keyboard on a phone (the
+              desktop focuses the box itself): past the messages' tools in two presses. */}
+          {info && !noPermission ? (
+            <SkipLink target={SKIP_TARGETS.chatInput} testId="skip-chat-input">
+              {t('shell.skipToChatInput')}
+            </SkipLink>
           ) : null}
           {subject ? (
             <Text className="chat-main__subject" size="sm" c="dimmed" truncate="end">
