@@ -266,7 +266,8 @@ export function SubjectsSidebar({
                       <InsightIcon size={14} />
                     </IconButton>
                     <IconButton
-                      size="sm"
+                      // 24 px: the smallest target WCAG 2.2 allows (2.5.8).
+                      size={24}
                       label={t('chat.delete')}
                       testid="subject-delete"
                       color="red"
