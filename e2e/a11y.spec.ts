@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './csp-guard.ts';
 import { createUser, signedInUser, uniqueEmail } from './support.ts';
@@ -10,6 +11,12 @@ import { createUser, signedInUser, uniqueEmail } from './support.ts';
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/**
+ * Axe's heading rules are best practice, outside the WCAG tags: a screen has an h1, levels
+ * go down one at a time, no heading is empty (issue 38). "Only one h1" is no axe rule; the
+ * scan counts them itself.
+ */
+const HEADING_RULES = ['page-has-heading-one', 'heading-order', 'empty-heading'];
 const WIDTHS = [1280, 390] as const;
 
 interface Screen {
@@ -21,18 +28,45 @@ interface Screen {
   open?: (page: Page) => Promise<Locator>;
 }
 
+const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;
+/** Every scan's counts, attached to the test as a table (what was scanned, not only what failed). */
+const tally: Record<string, unknown>[] = [];
+
 const h1 = (page: Page) => page.locator('main h1').first();
 
 async function scan(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map(
-    (v) =>
-      `${where}: ${v.id} (${v.impact}, ${v.nodes.length} nodes) ${v.help}\n` +
-      v.nodes
-        .slice(0, 3)
-        .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`)
-        .join('\n'),
-  );
+  const rules = Object.fromEntries(HEADING_RULES.map((id) => [id, { enabled: true }]));
+  const result = await new AxeBuilder({ page })
+    .options({ runOnly: { type: 'tag', values: TAGS }, rules })
+    .analyze();
+  // The h1s a reader meets: rendered, and not hidden from assistive technology.
+  const h1s = await page
+    .locator('h1')
+    .evaluateAll((els) =>
+      els
+        .filter((el) => el.checkVisibility() && !el.closest('[aria-hidden="true"], [inert]'))
+        .map((el) => el.textContent?.trim() ?? ''),
+    );
+  tally.push({
+    where,
+    h1: h1s.length,
+    ...Object.fromEntries(
+      IMPACTS.map((i) => [i, result.violations.filter((v) => v.impact === i).length]),
+    ),
+    rules: result.violations.map((v) => v.id),
+  });
+  const oneH1 = h1s.length === 1 ? [] : [`${where}: ${h1s.length} h1 (${h1s.join(' | ')})`];
+  return [
+    ...oneH1,
+    ...result.violations.map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}, ${v.nodes.length} nodes) ${v.help}\n` +
+        v.nodes
+          .slice(0, 3)
+          .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`)
+          .join('\n'),
+    ),
+  ];
 }
 
 /** Scans each screen at each width; answers every violation found, by screen. */
@@ -43,6 +77,8 @@ async function scanAll(page: Page, lang: 'he' | 'en', screens: Screen[]): Promis
     for (const s of screens) {
       await page.goto(`${s.path}${s.path.includes('?') ? '&' : '?'}lang=${lang}`);
       await expect(s.ready(page)).toBeVisible();
+      // Every screen has its h1; some (the chat's) come with their data, after the controls.
+      await expect(h1(page), `${s.name}: the screen's h1`).toBeVisible();
       // Mantine's transitions end before colours are measured.
       await page.evaluate(() => document.fonts.ready);
       found.push(...(await scan(page, `${s.name} ${lang} ${width}`)));
@@ -141,14 +177,18 @@ function signedInScreens(email: string): Screen[] {
   ];
 }
 
-function report(found: string[]) {
+async function report(found: string[]) {
+  // Kept beside the test's results, passed or failed: the figures of the run.
+  const path = test.info().outputPath('axe-tally.json');
+  await writeFile(path, JSON.stringify(tally.splice(0), null, 1));
+  await test.info().attach('axe-tally.json', { path, contentType: 'application/json' });
   expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
 }
 
 for (const lang of ['he', 'en'] as const) {
   test(`no axe violations on the visitor's screens (${lang})`, async ({ page }) => {
     test.setTimeout(300_000);
-    report(await scanAll(page, lang, visitorScreens(await createUser(`a11y-known-${lang}`))));
+    await report(await scanAll(page, lang, visitorScreens(await createUser(`a11y-known-${lang}`))));
   });
 
   test(`no axe violations on the signed-in screens and dialogs (${lang})`, async ({ page }) => {
@@ -160,6 +200,6 @@ for (const lang of ['he', 'en'] as const) {
       usertype: 0,
       grant: 'canadd,imgedit,globalpriv',
     });
-    report(await scanAll(page, lang, signedInScreens(email)));
+    await report(await scanAll(page, lang, signedInScreens(email)));
   });
 }

@@ -18,7 +18,7 @@ describe('CharacterCard', () => {
         action="Open the chat"
       />,
     );
-    const title = screen.getByRole('heading', { level: 3 });
+    const title = screen.getByRole('heading', { level: 2 });
     expect(title).toHaveAttribute('data-line-clamp', 'true');
     expect(title.style.getPropertyValue('--title-line-clamp')).toBe('2');
     expect(title).toHaveAttribute('title', name);

@@ -49,9 +49,10 @@ export function CharacterCard({
         </Text>
       ) : null}
       {/* Clamped: a name of any length keeps the card its size; the whole name is the
-          link's accessible name and its tooltip. */}
+          link's accessible name and its tooltip. An h2: cards sit right under the screen's
+          h1 (the characters, the assistants). */}
       <Title
-        order={3}
+        order={2}
         size="h4"
         mt={badge ? 2 : 'sm'}
         dir="auto"
