@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './csp-guard.ts';
-import { createUser, PASSWORD } from './support.ts';
+import { createUser, PASSWORD, shot } from './support.ts';
 import { en } from '../src/web/shared/i18n/locales/en.ts';
 import { he } from '../src/web/shared/i18n/locales/he.ts';
 
@@ -72,7 +72,7 @@ async function pressUntil(page: Page, key: string, target: string | Locator, max
 for (const lang of ['he', 'en'] as const) {
   const w = WORDS[lang];
 
-  test(`main flow by keyboard only; focus after each step (${lang})`, async ({ page }) => {
+  test(`main flow by keyboard only; focus after each step (${lang})`, async ({ page }, info) => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const name = lang === 'he' ? 'דנה' : 'Dana';
@@ -83,6 +83,7 @@ for (const lang of ['he', 'en'] as const) {
     await page.goto(`/login?lang=${lang}`);
     await expect(page.getByTestId('login-email')).toBeVisible();
     await press(page, 'Tab', 'skip-content');
+    await shot(page, info, `keyboard-${lang}-1280-skip-content`);
     await page.keyboard.press('Enter');
     await onHeading(page, w.login.title);
     await press(page, 'Tab', 'login-email');
@@ -105,10 +106,15 @@ for (const lang of ['he', 'en'] as const) {
     await onHeading(page, w.main.title);
     await press(page, 'Tab', 'skip-characters');
     await expect(page.getByTestId('skip-characters')).toHaveText(w.shell.skipToCharacters);
+    await shot(page, info, `keyboard-${lang}-1280-skip-characters`);
     await page.keyboard.press('Enter');
     const first = page.getByTestId('friend-card').first();
     await expect(first).toBeFocused();
     const friendid = await first.getAttribute('data-friendid');
+    // The link's name ends with its action, said but not shown (a 1 px clipped box).
+    const action = first.getByText(w.main.openChatAction);
+    expect((await action.boundingBox())!.height).toBeLessThanOrEqual(1);
+    await shot(page, info, `keyboard-${lang}-1280-first-card`);
     // Without the skip link, Tab goes on to the next card.
     await press(page, 'Tab', 'friend-card');
     await expect(page.getByTestId('friend-card').nth(1)).toBeFocused();
@@ -126,6 +132,7 @@ for (const lang of ['he', 'en'] as const) {
     await expect(page.getByTestId('chat-waiting')).toBeVisible();
     await expect(page.getByTestId('chat-input')).toHaveAttribute('readonly', '');
     expect((await focused(page)).testid).toBe('chat-input');
+    await shot(page, info, `keyboard-${lang}-1280-chat-streaming`);
     await expect(page.getByTestId('chat-message').last()).toHaveAttribute('data-status', 'done', {
       timeout: 60_000,
     });
@@ -147,6 +154,7 @@ for (const lang of ['he', 'en'] as const) {
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('chat-search-dialog')).toBeHidden();
     await expect.poll(async () => (await focused(page)).testid).toBe('chat-search-open');
+    await shot(page, info, `keyboard-${lang}-1280-search-returned`);
 
     // Back to the characters (the panel's link), then the studio from their tools: the
     // heading, the skip link, then the add button.
@@ -196,10 +204,13 @@ for (const lang of ['he', 'en'] as const) {
 
   test(`on a phone the message box is two presses past the chat's heading (${lang})`, async ({
     page,
-  }) => {
+  }, info) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const email = await createUser(`kbd-phone-${lang}`, { name: 'Dana' });
     await page.goto(`/login?lang=${lang}`);
+    await expect(page.getByTestId('login-email')).toBeVisible();
+    await press(page, 'Tab', 'skip-content');
+    await shot(page, info, `keyboard-${lang}-390-skip-content`);
     await page.getByTestId('login-email').fill(email);
     await page.getByTestId('login-send').click();
     await page.getByTestId('login-password-mode').click();
@@ -211,16 +222,20 @@ for (const lang of ['he', 'en'] as const) {
     // not focus the box itself: it would open the on-screen keyboard).
     await onHeading(page, w.main.title);
     await press(page, 'Tab', 'skip-characters');
+    await shot(page, info, `keyboard-${lang}-390-skip-characters`);
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('friend-card').first()).toBeFocused();
+    await shot(page, info, `keyboard-${lang}-390-first-card`);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/chat\//);
     await expect(page.getByTestId('chat-message').first()).toBeVisible();
     await onHeading(page);
     await press(page, 'Tab', 'skip-chat-input');
     await expect(page.getByTestId('skip-chat-input')).toHaveText(w.shell.skipToChatInput);
+    await shot(page, info, `keyboard-${lang}-390-skip-chat-input`);
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('chat-input')).toBeFocused();
+    await shot(page, info, `keyboard-${lang}-390-chat-input`);
 
     // A fresh load of the chat: skip to the content (the heading), then on as above: four.
     await page.reload();

@@ -1,4 +1,6 @@
 import '@mantine/core/styles/Card.css';
+// Without its styles the link's spoken action would show on every card.
+import '@mantine/core/styles/VisuallyHidden.css';
 import { Card, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { CharacterImage } from './character-image.tsx';
