@@ -18,6 +18,7 @@ const CARD = {
     first_mes: 'Welcome aboard the Nautilus.',
     tags: ['Submarines'],
     creator: 'Jules',
+    nickname: 'Nemo',
     book: { keys: ['Nautilus'], content: 'The Nautilus runs on electricity from the sea.' },
     fact: 'Dana likes books by Jules Verne.',
   },
@@ -27,6 +28,7 @@ const CARD = {
     first_mes: 'ברוכים הבאים לנאוטילוס.',
     tags: ['צוללות'],
     creator: 'ז׳ול',
+    nickname: 'נמו',
     book: { keys: ['נאוטילוס'], content: 'הנאוטילוס פועלת בחשמל שמופק מן הים.' },
     fact: 'דנה אוהבת ספרים של Jules Verne.',
   },
@@ -74,6 +76,7 @@ function cardJson(lang: 'he' | 'en') {
       tags: c.tags,
       creator: c.creator,
       character_version: '',
+      nickname: c.nickname,
       extensions: {},
       character_book: {
         entries: [
@@ -186,9 +189,16 @@ for (const lang of ['en', 'he'] as const) {
     await page.setViewportSize({ width: 1280, height: 900 });
     const friendid = await importCard(page, made);
     const lost = page.getByTestId('card-import-lost');
-    // The tag that is no category and the creator are what the app cannot keep; in the user's language.
-    await expect(lost).toContainText(CARD[lang].tags[0]!);
-    await expect(lost).toContainText(CARD[lang].creator);
+    // The nickname is what the app cannot keep, said in the user's language; the tag that is
+    // no category, the creator and the lorebook are kept, in the studio's card panel.
+    await expect(lost).toContainText(CARD[lang].nickname);
+    await expect(lost).not.toContainText(CARD[lang].tags[0]!);
+    await expect(lost).not.toContainText(CARD[lang].creator);
+    await expect(page.getByTestId('studio-card')).toContainText(CARD[lang].tags[0]!);
+    await expect(page.getByTestId('studio-card-creator')).toHaveValue(CARD[lang].creator);
+    const entry = page.getByTestId('studio-lore-entry').first();
+    await expect(entry).toContainText(CARD[lang].book.keys[0]!);
+    await expect(entry.locator('textarea').first()).toHaveValue(CARD[lang].book.content);
     await expect(page.getByTestId('studio-name')).toHaveValue(CARD[lang].name);
     await expect(page.getByTestId('studio-citations')).toBeChecked();
     await shot(page, info, `cards-imported-${lang}-1280`);

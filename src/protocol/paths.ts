@@ -71,6 +71,13 @@ export const DirectPaths = {
 /** The actions' endpoint: `POST` `{action, ...fields}` (the registry of actions). */
 export const ActionsPath = '/api';
 /**
+ * One action per path: `POST /api/rpc/{Action}` with the action's fields as the JSON body (no
+ * `action` field). The same dispatcher as `POST /api`; only the HTTP status differs: every
+ * refusal answers 4xx or 5xx (`rpcStatus` in the server's dispatcher), a success 200.
+ */
+export const RpcPath = '/api/rpc';
+export const rpcPath = (action: string) => `${RpcPath}/${action}`;
+/**
  * The admin CLI's loopback endpoint while the server runs (only with the admin endpoint on):
  * refused unless from 127.0.0.1 with the random key the server wrote to DATA_DIR. Not a
  * direct endpoint of the API: no session reaches it.

@@ -8,6 +8,8 @@ export interface PublicConfig {
   googleClientId: string | null;
   assistantHostWord: string;
   uploads: UploadLimits;
+  /** Speech-to-text is configured: the chat offers the microphone only then. */
+  voiceInput: boolean;
 }
 
 export interface UploadLimits {

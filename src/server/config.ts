@@ -221,7 +221,11 @@ const EnvSchema = z.object({
         ),
     ),
   ),
-  /** Credits set aside when a turn starts (returned or settled when it ends). */
+  /**
+   * The least a turn sets aside when it starts: the hold is the turn's estimate (its prompt and
+   * its reply's budget at the model's prices), never less than this, never more than the
+   * balance (returned or settled when the turn ends).
+   */
   CREDIT_TURN_HOLD: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /**
    * Web Push (VAPID). Without the keys, a pair is generated on first start and kept in

@@ -1,15 +1,10 @@
 import type { LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import {
-  APICallError,
-  generateText,
-  NoObjectGeneratedError,
-  Output,
-  type LanguageModelUsage,
-} from 'ai';
+import { APICallError, generateText, NoObjectGeneratedError, Output } from 'ai';
 import type { z } from 'zod';
 import type { Log } from '../rpc/context.ts';
 import { offlineAnswer, type OfflineMaterial } from './offline.ts';
 import type { ModelResolver } from './providers.ts';
+import { fenced, sdkUsage } from './structured.ts';
 import { estimateTokens } from './tokens.ts';
 
 export interface EngineMessage {
@@ -199,27 +194,6 @@ function toPrompt(system: string, messages: EngineMessage[]): LanguageModelV4Pro
     });
   }
   return prompt;
-}
-
-/** The AI SDK's usage in our terms. */
-function sdkUsage(u: LanguageModelUsage | undefined): EngineUsage {
-  return {
-    inputTokens: Math.round(u?.inputTokens ?? 0),
-    cachedInputTokens: Math.round(u?.inputTokenDetails.cacheReadTokens ?? 0),
-    outputTokens: Math.round(u?.outputTokens ?? 0),
-  };
-}
-
-/** The object inside a ```json fence, if the text is one and the schema accepts it. */
-function fenced<T>(text: string | undefined, schema: z.ZodType<T>): T | undefined {
-  const body = text && /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/u.exec(text)?.[1];
-  if (!body) return undefined;
-  try {
-    const parsed = schema.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined; // not JSON inside the fence either: the caller reports the answer unusable
-  }
 }
 
 /**

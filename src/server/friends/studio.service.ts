@@ -128,6 +128,14 @@ export function studioService(
         model: input.model,
         category: input.category,
         publicfriend: input.publicfriend,
+        // Card fields: only when sent (older clients and autosave leave them alone).
+        ...(input.note !== undefined ? { note: input.note } : {}),
+        ...(input.note_depth !== undefined ? { noteDepth: input.note_depth } : {}),
+        ...(input.note_role !== undefined ? { noteRole: input.note_role } : {}),
+        ...(input.lorebook !== undefined ? { lorebook: input.lorebook } : {}),
+        ...(input.tags !== undefined ? { tags: input.tags } : {}),
+        ...(input.card_creator !== undefined ? { cardCreator: input.card_creator } : {}),
+        ...(input.card_version !== undefined ? { cardVersion: input.card_version } : {}),
         lastupdate: now(),
       } satisfies FriendPatch;
 

@@ -12,7 +12,9 @@ async function reachPostgres(url: string): Promise<void> {
     await client.connect();
     await client.query('select 1');
   } finally {
-    await client.end().catch(() => undefined);
+    await client.end().catch((err: unknown) => {
+      console.warn(`[tests] closing the PostgreSQL check's connection failed: ${String(err)}`);
+    });
   }
 }
 

@@ -40,12 +40,26 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
     [qc],
   );
 
+  /**
+   * Answers already on screen when a stream names them again (a follow after a refresh sends
+   * each answer from its start): their text stays as it is until what arrives has caught up
+   * with it, so nothing is written out a second time.
+   */
+  const catching = useRef(new Map<number, { shown: string; got: string }>());
+
   const handlers = useMemo<GroupStreamHandlers>(
     () => ({
       onStart: ({ usermessage }) =>
         edit((chat) => [...chat.filter((m) => m.id > 0 || m.role !== 'user'), usermessage]),
       onSpeaker: (s) => {
         setSpeaking(s.speaker);
+        const shown = qc
+          .getQueryData<Conversation>(queryKeys.multichat())
+          ?.chat.find((m) => m.id === s.replyid)?.message;
+        if (shown) {
+          catching.current.set(s.replyid, { shown, got: '' });
+          return;
+        }
         edit((chat) => {
           const line: GroupMessage = {
             id: s.replyid,
@@ -62,10 +76,26 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
             : [...chat, line];
         });
       },
-      onDelta: (id, text) =>
-        edit((chat) => chat.map((m) => (m.id === id ? { ...m, message: m.message + text } : m))),
-      onRestart: (id) => edit((chat) => chat.map((m) => (m.id === id ? { ...m, message: '' } : m))),
-      onAnswer: (a) =>
+      onDelta: (id, text) => {
+        const c = catching.current.get(id);
+        if (c) {
+          c.got += text;
+          if (c.got.length < c.shown.length) return;
+          // Caught up: from here on the text grows as usual (or, if the answer was written
+          // anew meanwhile, shows what it is now).
+          catching.current.delete(id);
+          const got = c.got;
+          edit((chat) => chat.map((m) => (m.id === id ? { ...m, message: got } : m)));
+          return;
+        }
+        edit((chat) => chat.map((m) => (m.id === id ? { ...m, message: m.message + text } : m)));
+      },
+      onRestart: (id) => {
+        catching.current.delete(id);
+        edit((chat) => chat.map((m) => (m.id === id ? { ...m, message: '' } : m)));
+      },
+      onAnswer: (a) => {
+        catching.current.delete(a.replyid);
         edit((chat) =>
           chat.map((m) =>
             m.id === a.replyid
@@ -79,9 +109,10 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
                 }
               : m,
           ),
-        ),
+        );
+      },
     }),
-    [edit],
+    [edit, qc],
   );
   const run = useCallback(
     async (

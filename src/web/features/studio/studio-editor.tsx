@@ -23,6 +23,7 @@ import { BackgroundColumn } from './persona/background-column.tsx';
 import { PersonaColumn } from './persona/persona-column.tsx';
 import { StudioToolbar } from './studio-toolbar.tsx';
 import { BookPanel } from './book/book-panel.tsx';
+import { CardPanel } from './card/card-panel.tsx';
 
 type Dialog = 'files' | 'knowledge' | 'delete' | null;
 
@@ -116,6 +117,7 @@ export function StudioEditor({
         <BackgroundColumn form={form} locked={locked} />
       </fieldset>
       {form.exists ? <BookPanel friendid={form.values.friendid} /> : null}
+      <CardPanel form={form} />
 
       {form.exists ? (
         <>

@@ -1,6 +1,7 @@
 import { imageEditorEn } from './image-editor.ts';
 import { readingEn } from './reading.ts';
 import { bookEn } from './book.ts';
+import { cardsEn } from './cards.ts';
 import { groupRetryEn } from './group-retry.ts';
 import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
@@ -10,15 +11,19 @@ import { chatSearchEn } from './chat-search.ts';
 import { voiceEn } from './voice.ts';
 import { billingEn } from './billing.ts';
 import { pwaEn } from './pwa.ts';
+import { limitsEn } from './limits.ts';
 import { offlineChatEn, usageEn } from './usage.ts';
 
 /** English texts. The Hebrew file must have exactly the same keys (checked by the type). */
 export const en = {
   pwa: pwaEn,
+  limits: limitsEn,
   usage: usageEn,
   offlineChat: offlineChatEn,
   app: {
     name: 'Sefer Chat',
+    description:
+      'Chat with characters from books: ask the heroes you love, in Hebrew and English, and build characters of your own.',
   },
   common: {
     backToList: 'Back to the characters list',
@@ -77,6 +82,7 @@ export const en = {
     registerSent: 'Almost done: we sent a link to {{email}}. Open it to finish signing up.',
     or: 'or',
     googleFailed: 'Google sign-in did not succeed.',
+    googleUnavailable: 'Google sign-in is unavailable right now. Sign in with your e-mail above.',
     privacy: 'Privacy policy',
     privacyHe: 'in Hebrew',
     privacyEn: 'in English',
@@ -178,6 +184,7 @@ export const en = {
       badImagePath: 'The image address is not valid.',
       badVoice: 'The chosen voice is not known.',
       badModel: 'The model name is not valid.',
+      tooLong: 'The field “{{field}}” is too long: at most {{max}} characters ({{count}} here).',
     },
     types: {
       '0': 'Literary character',
@@ -241,6 +248,11 @@ export const en = {
       email: 'E-mail address',
       editpriv: 'May edit',
       add: 'Share',
+      update: 'Update',
+      alreadyEdits:
+        'Already shared with this address, and they may edit. Untick the box to leave them chatting only.',
+      alreadyChats:
+        'Already shared with this address, for chatting. Tick the box to let them edit too.',
       remove: 'Stop sharing with {{email}}',
       canEdit: 'edits',
       canView: 'chats',
@@ -287,6 +299,7 @@ export const en = {
     uploadTypes:
       'Books and documents: txt, md, html, pdf, docx or epub. An EPUB book keeps its chapters.',
     uploaded: 'File uploaded successfully',
+    uploadedMany: '{{n}} files uploaded successfully',
     tooBig: 'The file is too large (up to {{mb}} MB).',
     empty: 'No files yet. Upload a book or a document for the character to know.',
     num: '#',
@@ -389,6 +402,8 @@ export const en = {
     send: 'Send',
     pastedImage: 'Pasted image',
     removeImage: 'Remove the image',
+    notAnImage:
+      'Only a picture can be added to a message (PNG, JPEG, WebP or GIF): this file was not added.',
     imageError: 'This image could not be read.',
     canvas: 'Canvas',
     canvasBackup: '{{title}} (backup)',
@@ -422,6 +437,8 @@ export const en = {
   billing: billingEn,
   // bookui: the book features' screens (issue 18)
   book: bookEn,
+  // cards: what a character keeps from character cards (issue 34)
+  cards: cardsEn,
 } as const;
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,6 +1,7 @@
 import { imageEditorHe } from './image-editor.ts';
 import { readingHe } from './reading.ts';
 import { bookHe } from './book.ts';
+import { cardsHe } from './cards.ts';
 import { groupRetryHe } from './group-retry.ts';
 import { chatExtrasHe } from './chat-extras.ts';
 import { chatSearchHe } from './chat-search.ts';
@@ -10,15 +11,19 @@ import { groupHe } from './group.ts';
 import { voiceHe } from './voice.ts';
 import { billingHe } from './billing.ts';
 import { pwaHe } from './pwa.ts';
+import { limitsHe } from './limits.ts';
 import { offlineChatHe, usageHe } from './usage.ts';
 
 /** Hebrew texts (the default language). */
 export const he: Translation = {
   pwa: pwaHe,
+  limits: limitsHe,
   usage: usageHe,
   offlineChat: offlineChatHe,
   app: {
     name: 'ספר צ׳אט',
+    description:
+      'שיחות עם דמויות מתוך ספרים: שאלו את הגיבורים שאהבתם, בעברית ובאנגלית, ובנו דמויות משלכם.',
   },
   common: {
     backToList: 'חזרה לרשימת הדמויות',
@@ -77,6 +82,7 @@ export const he: Translation = {
     registerSent: 'כמעט סיימנו: שלחנו קישור אל {{email}}. פתחו אותו כדי להשלים את ההרשמה.',
     or: 'או',
     googleFailed: 'הכניסה עם Google לא הצליחה.',
+    googleUnavailable: 'הכניסה עם Google אינה זמינה כרגע. אפשר להיכנס עם הדוא״ל שלמעלה.',
     privacy: 'מדיניות הפרטיות',
     privacyHe: 'בעברית',
     privacyEn: 'באנגלית',
@@ -176,6 +182,7 @@ export const he: Translation = {
       badImagePath: 'כתובת התמונה אינה תקינה.',
       badVoice: 'הקול שנבחר אינו מוכר.',
       badModel: 'שם המודל אינו תקין.',
+      tooLong: 'השדה „{{field}}” ארוך מדי: עד {{max}} תווים (כאן {{count}}).',
     },
     types: {
       '0': 'דמות ספרותית',
@@ -238,6 +245,10 @@ export const he: Translation = {
       email: 'כתובת דואר אלקטרוני',
       editpriv: 'הרשאת עריכה',
       add: 'שיתוף',
+      update: 'עדכון',
+      alreadyEdits:
+        'הדמות כבר משותפת עם הכתובת הזו, עם הרשאת עריכה. הסירו את הסימון כדי להשאיר שיחה בלבד.',
+      alreadyChats: 'הדמות כבר משותפת עם הכתובת הזו, לשיחה. סמנו את התיבה כדי לאפשר גם עריכה.',
       remove: 'הפסקת השיתוף עם {{email}}',
       canEdit: 'עורך',
       canView: 'משוחח',
@@ -281,6 +292,7 @@ export const he: Translation = {
     uploadSubject: 'נושא (לא חובה)',
     uploadTypes: 'ספרים ומסמכים: txt, md, html, pdf, docx או epub. ספר EPUB נשמר עם הפרקים שלו.',
     uploaded: 'הקובץ הועלה בהצלחה',
+    uploadedMany: '{{n}} קבצים הועלו בהצלחה',
     tooBig: 'הקובץ גדול מדי (עד {{mb}} MB).',
     empty: 'עדיין אין קבצים. העלו ספר או מסמך שהדמות תכיר.',
     num: "מס'",
@@ -382,6 +394,7 @@ export const he: Translation = {
     send: 'שליחה',
     pastedImage: 'תמונה מודבקת',
     removeImage: 'הסרת התמונה',
+    notAnImage: 'אפשר לצרף להודעה רק תמונה (PNG‏, JPEG‏, WebP או GIF): הקובץ הזה לא צורף.',
     imageError: 'לא הצלחנו לקרוא את התמונה הזו.',
     canvas: 'קנבס',
     canvasBackup: '{{title}} (גיבוי)',
@@ -414,4 +427,6 @@ export const he: Translation = {
   billing: billingHe,
   // bookui: the book features' screens (issue 18)
   book: bookHe,
+  // cards: what a character keeps from character cards (issue 34)
+  cards: cardsHe,
 };
