@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { freshDatabase } from '../test/harness.ts';
+import { freshDatabase, testDatabases } from '../test/harness.ts';
 import { closeTestLimiters, movableDate, testLimiters } from '../test/limiters.ts';
 import { postgresRateLimiter, type RateLimiter } from './rate-limit.ts';
 
@@ -84,15 +84,31 @@ describe.each(testLimiters())('rate limiter in $name', (kind) => {
   });
 });
 
-describe('rate limits in a PostgreSQL table', () => {
+describe.each(testDatabases())('rate limits in a PostgreSQL table on %s', (db) => {
   it('a second instance (or a restart) sees the same counts', async () => {
-    const database = await freshDatabase('pglite');
+    const database = await freshDatabase(db);
     try {
       const a = postgresRateLimiter(database.db);
       await a.hit('shared', 2, 900);
       await a.hit('shared', 2, 900);
       const b = postgresRateLimiter(database.db);
       expect(await b.hit('shared', 2, 900)).toMatchObject({ allowed: false, count: 3 });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('three instances made together: a burst of 30 spread over them loses no hit', async () => {
+    const database = await freshDatabase(db);
+    try {
+      const limiters = [1, 2, 3].map(() => postgresRateLimiter(database.db));
+      const ds = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => limiters[i % 3]!.hit('burst', 10, 900)),
+      );
+      expect(ds.filter((d) => d.allowed)).toHaveLength(10);
+      expect(ds.map((d) => d.count).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 30 }, (_, i) => i + 1),
+      );
     } finally {
       await database.close();
     }
