@@ -15,7 +15,8 @@ const CARD = {
   en: {
     name: 'Captain Nemo',
     description: 'The captain of the Nautilus, a submarine that roams the seas.',
-    first_mes: 'Welcome aboard the Nautilus.',
+    first_mes: 'Welcome aboard the Nautilus, {{user}}. I am {{char}}.',
+    greeting: 'Welcome aboard the Nautilus, Dana. I am Captain Nemo.',
     tags: ['Submarines'],
     creator: 'Jules',
     nickname: 'Nemo',
@@ -25,7 +26,8 @@ const CARD = {
   he: {
     name: 'קפטן נמו',
     description: 'רב החובל של הנאוטילוס, צוללת ששטה במעמקי הים.',
-    first_mes: 'ברוכים הבאים לנאוטילוס.',
+    first_mes: 'ברוכים הבאים לנאוטילוס, {{user}}. אני {{char}}.',
+    greeting: 'ברוכים הבאים לנאוטילוס, Dana. אני קפטן נמו.',
     tags: ['צוללות'],
     creator: 'ז׳ול',
     nickname: 'נמו',
@@ -200,6 +202,8 @@ for (const lang of ['en', 'he'] as const) {
     await expect(entry).toContainText(CARD[lang].book.keys[0]!);
     await expect(entry.locator('textarea').first()).toHaveValue(CARD[lang].book.content);
     await expect(page.getByTestId('studio-name')).toHaveValue(CARD[lang].name);
+    // The studio keeps the macros as written (the export gives them back).
+    await expect(page.getByTestId('studio-firstprompt')).toHaveValue(CARD[lang].first_mes);
     await expect(page.getByTestId('studio-citations')).toBeChecked();
     await shot(page, info, `cards-imported-${lang}-1280`);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -234,6 +238,23 @@ for (const lang of ['en', 'he'] as const) {
       buffer: png,
     });
     expect(again).not.toBe(friendid);
+    await expect(page.getByTestId('studio-name')).toHaveValue(CARD[lang].name);
+
+    // ---- the list's search finds the two imports by their free tag ----
+    await page.goto('/main');
+    await expect(page.getByTestId('friend-card').first()).toBeVisible();
+    await page.getByTestId('friends-search').fill(CARD[lang].tags[0]!);
+    const found = page.getByTestId('friend-card');
+    await expect(found).toHaveCount(2);
+    expect(
+      await found.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-friendid'))),
+    ).toEqual(expect.arrayContaining([friendid, again]));
+    await shot(page, info, `cards-search-${lang}-1280`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(found).toHaveCount(2);
+    await shot(page, info, `cards-search-${lang}-390`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/createdit/${again}`);
     await expect(page.getByTestId('studio-name')).toHaveValue(CARD[lang].name);
 
     // ---- the files manager: a book's chapters, split at a line and saved ----
@@ -278,9 +299,23 @@ for (const lang of ['en', 'he'] as const) {
 
     // ---- chat until the memory learns a fact ----
     await page.goto(`/chat/${friendid}`);
-    await expect(page.getByTestId('chat-message').first()).toHaveAttribute('data-status', 'done', {
-      timeout: 60_000,
-    });
+    const greeting = page.getByTestId('chat-message').first();
+    await expect(greeting).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    // The first greeting as the reader sees it: {{user}} and {{char}} replaced.
+    await expect(greeting).toContainText(CARD[lang].greeting);
+    await expect(greeting).not.toContainText('{{');
+    await shot(page, info, `cards-greeting-${lang}-1280`);
+    // The model sees the greeting replaced, and the lorebook entry its key triggers.
+    await send(
+      page,
+      lang === 'he'
+        ? 'ספר לי על הנאוטילוס. הראה את ההנחיות'
+        : 'Tell me about the Nautilus. show your prompt',
+    );
+    const given = page.getByTestId('chat-message').last();
+    await expect(given).toContainText(CARD[lang].book.content);
+    await expect(given).toContainText(CARD[lang].greeting);
+    await expect(given).not.toContainText('{{user}}');
     const lines =
       lang === 'he'
         ? ['שלום, קוראים לי דנה.', 'אני אוהבת לקרוא ספרים.', 'מה שלום הצוללת?']

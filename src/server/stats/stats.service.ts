@@ -5,7 +5,7 @@ import type { Deps } from '../deps.ts';
 import { refusal, REFUSAL_TEXT } from '../errors.ts';
 import { friendPriv } from '../friends/friend-access.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
-import { formatTime } from '../friends/friends.service.ts';
+import { formatTime } from '../../protocol/time.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { analyze, sampleConversations } from './analysis.ts';

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../shared/storage/storage.ts';
 import { stubFetch } from '../../test/fetch-stub.ts';
@@ -60,6 +60,7 @@ describe('HomeScreen', () => {
           friendtype: 0,
           category: 1,
           publicfriend: 1,
+          tags: ['Wonderland', 'ארץ הפלאות'],
         },
       },
     });
@@ -70,6 +71,14 @@ describe('HomeScreen', () => {
     });
     expect(await screen.findByTestId('home-friend')).toHaveTextContent('Alice');
     expect(screen.getByText('Sign in to chat with \u2068Alice\u2069')).toBeInTheDocument();
+    // Its free tags (a card's tags that are no category), each in its own direction.
+    const tags = screen.getByRole('list', { name: 'Tags' });
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((t) => t.textContent),
+    ).toEqual(['Wonderland', 'ארץ הפלאות']);
+    expect(within(tags).getByText('ארץ הפלאות').closest('[dir]')).toHaveAttribute('dir', 'auto');
     expect(storage.get('friendid')).toBe('alice');
     // The general lookup: the same public card whoever asks.
     expect(inputsOf('GetFriendDetails')).toEqual([{ email: '*', friendid: 'alice' }]);

@@ -93,6 +93,7 @@ export const en = {
     login: 'Login',
     introError: 'The introduction could not be loaded.',
     friendInvite: 'Sign in to chat with {{name}}',
+    friendTags: 'Tags',
   },
   main: {
     title: 'Characters',
@@ -105,6 +106,9 @@ export const en = {
     buySubscription: 'Buy a subscription for conversations and creating characters',
     showAll: 'Show all characters',
     empty: 'No characters to show here yet.',
+    search: 'Search the characters',
+    searchPlaceholder: 'Search by name, description or tag',
+    noMatch: 'No character matches {{words}}.',
     loadError: 'The characters could not be loaded.',
     openChat: 'Chat with {{name}}',
   },

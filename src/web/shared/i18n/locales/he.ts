@@ -93,6 +93,7 @@ export const he: Translation = {
     login: 'כניסה',
     introError: 'לא הצלחנו לטעון את דברי הפתיחה.',
     friendInvite: 'היכנסו כדי לשוחח עם {{name}}',
+    friendTags: 'תגיות',
   },
   main: {
     title: 'דמויות',
@@ -105,6 +106,9 @@ export const he: Translation = {
     buySubscription: 'רכישת מנוי לשיחות וליצירת דמויות',
     showAll: 'הצג את כל הדמויות',
     empty: 'אין עדיין דמויות להצגה כאן.',
+    search: 'חיפוש בדמויות',
+    searchPlaceholder: 'חיפוש לפי שם, תיאור או תגית',
+    noMatch: 'אין דמות שמתאימה ל־{{words}}.',
     loadError: 'לא הצלחנו לטעון את הדמויות.',
     openChat: 'שיחה עם {{name}}',
   },
