@@ -68,8 +68,9 @@ describe.skipIf(!onPostgres)('two instances starting on one empty PostgreSQL dat
 /**
  * An instance's whole start, as main.ts makes it (without listening): migrations (the rate
  * limits' table among them now), the first seed, then on ready the job queue's schema, its
- * queues (one table each) and schedules. Unlocked, pg-boss's `create_queue` deadlocked when two or three did it
- * at once (an instance exited in 6 of 6 tries), and so did the limits' old `create table`.
+ * queues (one table each) and schedules. Unlocked, pg-boss's `create_queue` deadlocked when
+ * two or three did it at once (an instance exited in 6 of 6 tries), and so did the limits' old
+ * `create table`.
  */
 async function startInstance(url: string) {
   const config = loadConfig({
