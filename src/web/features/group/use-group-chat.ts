@@ -5,7 +5,7 @@ import type { ActionOutput } from '../../../protocol/registry.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { NetworkError } from '../../shared/api/errors.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
-import { streamGroup, type GroupStreamHandlers } from './stream-multi.ts';
+import { streamGroup, type GroupStreamHandlers } from './group-stream.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 
 type Conversation = ActionOutput<'RetrieveMultiConversaion'>;
@@ -13,7 +13,7 @@ type Conversation = ActionOutput<'RetrieveMultiConversaion'>;
 /** The group conversation and the characters to tick (RetrieveMultiConversaion). */
 export function useRetrieveMultiConversation(lang: Lang) {
   return useQuery({
-    queryKey: queryKeys.multichat(),
+    queryKey: queryKeys.group(),
     staleTime: Infinity,
     queryFn: () => callOrThrow('RetrieveMultiConversaion', { lang }),
   });
@@ -25,7 +25,7 @@ export function useRetrieveMultiConversation(lang: Lang) {
  * answer streams into the conversation in the cache. Leaving only stops listening: the
  * server finishes the turn.
  */
-export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
+export function useGroupAsk(lang: Lang, running: boolean | undefined) {
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -34,9 +34,7 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
 
   const edit = useCallback(
     (fn: (chat: GroupMessage[]) => GroupMessage[]) =>
-      qc.setQueryData<Conversation>(queryKeys.multichat(), (c) =>
-        c ? { ...c, chat: fn(c.chat) } : c,
-      ),
+      qc.setQueryData<Conversation>(queryKeys.group(), (c) => (c ? { ...c, chat: fn(c.chat) } : c)),
     [qc],
   );
 
@@ -54,7 +52,7 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
       onSpeaker: (s) => {
         setSpeaking(s.speaker);
         const shown = qc
-          .getQueryData<Conversation>(queryKeys.multichat())
+          .getQueryData<Conversation>(queryKeys.group())
           ?.chat.find((m) => m.id === s.replyid)?.message;
         if (shown) {
           catching.current.set(s.replyid, { shown, got: '' });
@@ -139,7 +137,7 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
           ctrl.current = null;
           setBusy(false);
           setSpeaking(null);
-          await qc.invalidateQueries({ queryKey: queryKeys.multichat() });
+          await qc.invalidateQueries({ queryKey: queryKeys.group() });
         }
       }
     },
@@ -198,9 +196,9 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
 }
 
 /** Reset (with the selection to keep) and rewind; both reload the conversation. */
-export function useMultiChatEdits() {
+export function useGroupEdits() {
   const qc = useQueryClient();
-  const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.multichat() });
+  const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.group() });
   const reset = useMutation({
     mutationFn: (friends: string[]) =>
       callOrThrow('ResetMultiConversation', { friends: friends.join(',') }),
