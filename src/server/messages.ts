@@ -1,5 +1,6 @@
 import type { Lang } from '../protocol/errors.ts';
 import { billingMessages } from './messages/billing.ts';
+import { bookDraftMessages } from './messages/book-draft.ts';
 import { cardsMessages } from './messages/cards.ts';
 import { chatMessages } from './messages/chat.ts';
 import { friendsMessages } from './messages/friends.ts';
@@ -22,6 +23,7 @@ export const messageTables = {
   knowledge: knowledgeMessages,
   media: mediaMessages,
   billing: billingMessages,
+  bookDraft: bookDraftMessages,
   insight: insightMessages,
   validation: validationMessages,
 };
@@ -34,6 +36,7 @@ const messages = {
   ...knowledgeMessages,
   ...mediaMessages,
   ...billingMessages,
+  ...bookDraftMessages,
   ...insightMessages,
   ...validationMessages,
 } satisfies Record<string, Record<Lang, string>>;

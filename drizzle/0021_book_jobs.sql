@@ -1,0 +1,1 @@
+ALTER TABLE "book_jobs" ADD COLUMN "model" text DEFAULT 'auto' NOT NULL;
