@@ -22,6 +22,9 @@ export function createProviders(config: Config, fetchImpl?: typeof fetch) {
         baseURL: config.OPENAI_COMPATIBLE_BASE_URL,
         apiKey: config.OPENAI_COMPATIBLE_API_KEY,
         includeUsage: true,
+        // Structured output (a book's characters, a draft: book-draft/) is asked for as a JSON
+        // schema; vLLM, llama.cpp, Ollama and OpenRouter take one.
+        supportsStructuredOutputs: true,
         // A chat answer's body is read by lean-stream.ts (providers.ts wraps the chat model).
         fetch: leanFetch(fetchImpl),
       })

@@ -103,7 +103,18 @@ export function heuristicCharacters(
     list = mergeCharacters(list, chapterCharacters(ch), 200);
     onChapter?.(i + 1);
   });
+  // Mentions are counted over the whole book, every name of theirs with its prefixes: a
+  // chapter where they are only spoken of counts too.
+  const whole = book.chapters.map((c) => c.text).join('\n');
   return foldPartNames(list)
+    .map((c) => ({
+      ...c,
+      mentions: Math.max(
+        c.mentions,
+        [c.name, ...c.aliases].reduce((n, name) => n + count(whole, mentionPattern(name)), 0),
+      ),
+    }))
+    .sort((a, b) => b.mentions - a.mentions || a.firstChapter - b.firstChapter)
     .filter((c) => c.mentions >= 2 || list.length < 5)
     .slice(0, 30);
 }

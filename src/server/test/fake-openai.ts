@@ -136,6 +136,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     if (!body.stream) {
       res.setHeader('content-type', 'application/json');
       if (script.firstTokenDelayMs) await sleep(script.firstTokenDelayMs);
+      // A whole answer held until the test lets it go (a call in flight when a job is cancelled).
+      if (script.pauseAfter !== undefined) await script.resume;
+      if (res.destroyed) return;
       return res.end(
         JSON.stringify({
           id,
