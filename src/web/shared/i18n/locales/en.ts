@@ -1,6 +1,7 @@
 import { imageEditorEn } from './image-editor.ts';
 import { readingEn } from './reading.ts';
 import { bookEn } from './book.ts';
+import { bookDraftEn } from './book-draft.ts';
 import { groupRetryEn } from './group-retry.ts';
 import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
@@ -420,6 +421,7 @@ export const en = {
   billing: billingEn,
   // bookui: the book features' screens (issue 18)
   book: bookEn,
+  bookDraft: bookDraftEn,
 } as const;
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,6 +1,7 @@
 import { imageEditorHe } from './image-editor.ts';
 import { readingHe } from './reading.ts';
 import { bookHe } from './book.ts';
+import { bookDraftHe } from './book-draft.ts';
 import { groupRetryHe } from './group-retry.ts';
 import { chatExtrasHe } from './chat-extras.ts';
 import { chatSearchHe } from './chat-search.ts';
@@ -413,4 +414,5 @@ export const he: Translation = {
   billing: billingHe,
   // bookui: the book features' screens (issue 18)
   book: bookHe,
+  bookDraft: bookDraftHe,
 };
