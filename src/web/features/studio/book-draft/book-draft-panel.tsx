@@ -159,7 +159,11 @@ function BookDraftPanel({
                 {t('bookDraft.cancel')}
               </Button>
             </Group>
-            <Progress value={list.progress} animated aria-label={t('bookDraft.reading', { progress: list.progress })} />
+            <Progress
+              value={list.progress}
+              animated
+              aria-label={t('bookDraft.reading', { progress: list.progress })}
+            />
           </Stack>
         ) : null}
         {list && list.characters.length ? (
@@ -177,7 +181,9 @@ function BookDraftPanel({
                   label={<span dir="auto">{c.name}</span>}
                   description={
                     <>
-                      <span>{t('bookDraft.mentions', { n: c.mentions, chapter: c.firstChapter })}</span>
+                      <span>
+                        {t('bookDraft.mentions', { n: c.mentions, chapter: c.firstChapter })}
+                      </span>
                       {c.aliases.length ? (
                         <span dir="auto" className="book-draft__aliases">
                           {' · '}
@@ -195,9 +201,7 @@ function BookDraftPanel({
         ) : null}
         {picked ? (
           <Button
-            onClick={() =>
-              drafting.start.mutate(picked, { onSuccess: (d) => setJob(d.job) })
-            }
+            onClick={() => drafting.start.mutate(picked, { onSuccess: (d) => setJob(d.job) })}
             loading={drafting.start.isPending}
             disabled={live(draft?.state)}
             data-testid="book-draft-draft"

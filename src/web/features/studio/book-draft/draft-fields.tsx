@@ -90,7 +90,9 @@ function FieldCard({
               aria-expanded={open}
               data-testid={`sources-${id}`}
             >
-              {open ? t('bookDraft.hideSources') : t('bookDraft.sources', { n: field.citations.length })}
+              {open
+                ? t('bookDraft.hideSources')
+                : t('bookDraft.sources', { n: field.citations.length })}
             </Button>
           ) : null}
         </Group>
@@ -100,7 +102,9 @@ function FieldCard({
           {field.citations.map((c) => (
             <li key={c.n} value={c.n}>
               <Text size="xs" fw={600} dir="auto">
-                {c.chapter ? t('bookDraft.sourceChapter', { title: c.title, n: c.chapter }) : c.title}
+                {c.chapter
+                  ? t('bookDraft.sourceChapter', { title: c.title, n: c.chapter })
+                  : c.title}
               </Text>
               <Text size="xs" c="dimmed" dir="auto" className="book-draft__quote">
                 {c.text.length > 600 ? `${c.text.slice(0, 600)}…` : c.text}

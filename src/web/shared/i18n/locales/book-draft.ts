@@ -12,7 +12,8 @@ export const bookDraftEn = {
   newUploading: 'Uploading the book…',
   newFailed: 'The book could not be uploaded.',
   openButton: 'Draft from a book',
-  openHint: 'Draft this character from one of its books: personality, background, first message and more, with sources.',
+  openHint:
+    'Draft this character from one of its books: personality, background, first message and more, with sources.',
   panelTitle: 'Draft from a book',
   close: 'Close the draft',
   book: 'Book',
@@ -44,7 +45,8 @@ export const bookDraftEn = {
     examples: 'Example lines',
     imagePrompt: 'For the image designer',
   },
-  firstChapter: 'First appears in chapter {{n}}: a spoiler horizon for readers who have not gone further.',
+  firstChapter:
+    'First appears in chapter {{n}}: a spoiler horizon for readers who have not gone further.',
   accept: 'Accept',
   accepted: 'Accepted',
   edit: 'Edit',
