@@ -169,11 +169,69 @@ function director(req: FakeRequest): FakeScript {
   return { text: JSON.stringify({ speakers: ids.slice(0, 2) }) };
 }
 
+/**
+ * A book read for a character draft (issue 36): the names beside "said" / "אמר(ה)" of the
+ * chapter, and each step of a draft as JSON citing the first passages it was sent.
+ */
+function bookReader(req: FakeRequest, system: string): FakeScript | null {
+  if (/^TASK: list-characters/.test(system)) {
+    const text = lastUserText(req);
+    const names = new Map<string, number>();
+    for (const m of text.matchAll(
+      /(?:said|replied|אמרה|אמר)\s+([A-Z][a-z]+|[\u05d0-\u05ea]{2,})/gu,
+    ))
+      names.set(m[1]!, (names.get(m[1]!) ?? 0) + 1);
+    const characters = [...names].map(([name, mentions]) => ({
+      name,
+      aliases: [],
+      mentions,
+      sample: '',
+    }));
+    return { text: JSON.stringify({ characters }) };
+  }
+  if (!/^TASK: draft-character/.test(system)) return null;
+  const he = /Write in Hebrew/.test(system);
+  const step = /STEP: (\w+)/.exec(lastUserText(req))?.[1];
+  const say = (en: string, hebrew: string) => (he ? hebrew : en);
+  const out =
+    step === 'voice'
+      ? {
+          firstMessage: say(
+            'Good day! Shall we walk by the river? [1]',
+            'שלום! נלך לטייל ליד הנהר? [1]',
+          ),
+          examples: [say('I dearly love a laugh. [1]', 'אני אוהבת לצחוק. [1]')],
+        }
+      : step === 'personality'
+        ? {
+            text: say(
+              'Quick, teasing and warm; she laughs at folly [1] and speaks her mind [2].',
+              'מהירה, מתלוצצת וחמה; צוחקת על שטויות [1] ואומרת את דעתה [2].',
+            ),
+          }
+        : step === 'background'
+          ? {
+              text: say(
+                'The second daughter of a country family; she walks everywhere [2].',
+                'הבת השנייה במשפחה כפרית; הולכת לכל מקום ברגל [2].',
+              ),
+            }
+          : {
+              text: say(
+                'A young woman with dark eyes in a simple Regency dress [1].',
+                'צעירה כהת עיניים בשמלה פשוטה [1].',
+              ),
+            };
+  return { text: JSON.stringify(out) };
+}
+
 function answer(req: FakeRequest): FakeScript {
   const drawn = designer(req);
   if (drawn) return drawn;
   const system = String(req.messages.find((m) => m.role === 'system')?.content ?? '');
   if (/You direct a group conversation/.test(system)) return director(req);
+  const book = bookReader(req, system);
+  if (book) return book;
   if (/You analyse conversations between readers/.test(system))
     return {
       text: JSON.stringify(/Write in Hebrew/.test(system) ? STATS_ANSWER.he : STATS_ANSWER.en),
