@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
 import './book-draft.css';
 import { Alert, Button, Group, Paper, Progress, Radio, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
