@@ -13,7 +13,7 @@ export const BOUNDARY_ELEMENTS = [
     type: 'protocol-values',
     mode: 'file',
     pattern:
-      'src/protocol/{access,answer,constants,errors,friend-rules,paths,public-config,push,streams,usage,voice-constants}.ts',
+      'src/protocol/{access,answer,constants,errors,friend-rules,lorebook-limits,paths,public-config,push,streams,usage,voice-constants}.ts',
   },
   { type: 'protocol-schema', mode: 'file', pattern: 'src/protocol/**/*.ts' },
   {

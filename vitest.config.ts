@@ -12,6 +12,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          // Under CI=true a missing PostgreSQL or Redis fails the run (src/server/test/ci-services.ts).
+          globalSetup: ['src/server/test/ci-services.ts'],
           include: ['src/server/**/*.test.ts', 'src/protocol/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

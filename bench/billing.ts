@@ -39,7 +39,12 @@ for (const kind of testDatabases()) {
     const settle: number[] = [];
     for (let i = 0; i < TURNS; i++) {
       const a = performance.now();
-      const hold = await t.deps.credits.reserveTurn(u!.id, { offline: false });
+      const hold = await t.deps.credits.reserveTurn(u!.id, {
+        offline: false,
+        model: 'gpt-4o',
+        promptTokens: 1500,
+        maxOutputTokens: 2000,
+      });
       await hold!.bind(1_000_000 + i);
       const b = performance.now();
       await t.deps.credits.chargeTurn({

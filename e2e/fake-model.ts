@@ -239,6 +239,9 @@ function answer(req: FakeRequest): FakeScript {
   if (/Briefly analyse the conversation/.test(system)) return { text: ANALYSIS_ANSWER.en };
   if (/נתח\/י בקצרה את השיחה/.test(system)) return { text: ANALYSIS_ANSWER.he };
   const text = lastUserText(req);
+  // The memory asks for its facts as a structured answer (JSON); a summary fold for text.
+  if (/RECENT CONVERSATION:/.test(text))
+    return { text: JSON.stringify({ facts: [{ text: 'Likes books.' }] }) };
   if (isBackground(text)) return { text: '- Likes books.' };
   // A character's turn in a group chat: a short answer in its own voice.
   const en = /\(Now it is your turn to answer, as (.+) only\.\)\s*$/.exec(text)?.[1];

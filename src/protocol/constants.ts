@@ -155,3 +155,20 @@ export const AUTH = {
   sessionTtlDays: 30,
   passwordMinLength: 8,
 } as const;
+
+/**
+ * The longest texts the server takes, in characters: the schemas use these, and the web
+ * shows a counter near them and refuses to send past them (issue 38, defect 4).
+ */
+export const TEXT_LIMITS = {
+  /** A chat or group-chat message. */
+  message: 20_000,
+  /** A character's personality, background and first message. */
+  longText: 200_000,
+  /** A character's description and voice instructions. */
+  shortText: 2_000,
+  friendName: 200,
+} as const;
+
+/** A counter shows from this share of a text's limit. */
+export const TEXT_LIMIT_WARN_SHARE = 0.8;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Lorebook } from './lorebook.ts';
 
 /** Shapes the server answers with; shared by the server (output parse) and the web client. */
 
@@ -24,6 +25,8 @@ export const FriendPublic = FriendCard.extend({
   lastupdate: z.string(),
   creator: z.string(),
   creatorname: z.string(),
+  /** Free tags (a card's tags that are not categories), shown on the public page. */
+  tags: z.array(z.string()),
   /** 0 edit, 1 view (spec CheckEditPriv levels). */
   priv: z.number().int(),
 });
@@ -37,6 +40,14 @@ export const FriendFull = FriendPublic.extend({
   top_p: z.number().int(),
   model: z.string(),
   voice_instructions: z.string(),
+  /** The character's note (a card's depth prompt): put into the chat at its depth, as its role. */
+  note: z.string(),
+  note_depth: z.number().int(),
+  note_role: z.string(),
+  lorebook: Lorebook.nullable(),
+  /** From an imported card: its creator and version, given back on export. */
+  card_creator: z.string(),
+  card_version: z.string(),
 });
 export type FriendFull = z.infer<typeof FriendFull>;
 

@@ -2,6 +2,16 @@ import { z } from 'zod';
 
 /** Field schemas shared by many actions. Limits are ours: the spec leaves them open. */
 
+/**
+ * A rule a refinement states, as a key the server words in the caller's language
+ * (src/server/rpc/describe-issues.ts, messages `rule_*`): zod's message is never shown.
+ */
+export const Rule = {
+  lettersDigits: 'rule:lettersDigits',
+  token: 'rule:token',
+  imageDataUrl: 'rule:imageDataUrl',
+} as const;
+
 export const Email = z
   .string()
   .trim()
@@ -34,7 +44,7 @@ export const FriendId = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9]+$/, 'English letters and digits only');
+  .regex(/^[A-Za-z0-9]+$/, Rule.lettersDigits);
 
 export const FullName = z.string().trim().min(1).max(100);
 export const Password = z.string().max(200);

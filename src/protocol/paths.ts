@@ -10,7 +10,7 @@ export const DirectPaths = {
   /** GET: `PublicConfig` (src/protocol/public-config.ts); also sets the XSRF cookie. */
   config: '/api/config',
   /**
-   * Knowledge file upload, multipart: `file` (txt, md, html, pdf, docx), `friend` (id),
+   * Knowledge file upload, multipart: `file` (txt, md, html, pdf, docx, epub), `friend` (id),
    * optional `user` (the caller's e-mail, checked), `subject`, `friendtype` (ignored), `lang`.
    * Answers text/plain: `OK <num>` on success (num = the new file's number), else the
    * reason in the caller's language (HTTP 400, 401, 403, 404, 413, 429).
@@ -70,6 +70,13 @@ export const DirectPaths = {
 
 /** The actions' endpoint: `POST` `{action, ...fields}` (the registry of actions). */
 export const ActionsPath = '/api';
+/**
+ * One action per path: `POST /api/rpc/{Action}` with the action's fields as the JSON body (no
+ * `action` field). The same dispatcher as `POST /api`; only the HTTP status differs: every
+ * refusal answers 4xx or 5xx (`rpcStatus` in the server's dispatcher), a success 200.
+ */
+export const RpcPath = '/api/rpc';
+export const rpcPath = (action: string) => `${RpcPath}/${action}`;
 /**
  * The admin CLI's loopback endpoint while the server runs (only with the admin endpoint on):
  * refused unless from 127.0.0.1 with the random key the server wrote to DATA_DIR. Not a

@@ -8,6 +8,8 @@ export interface PublicConfig {
   googleClientId: string | null;
   assistantHostWord: string;
   uploads: UploadLimits;
+  /** Speech-to-text is configured: the chat offers the microphone only then. */
+  voiceInput: boolean;
 }
 
 export interface UploadLimits {
@@ -26,4 +28,5 @@ export const IMAGE_UPLOAD_TYPES: readonly string[] = [
 ];
 
 /** Book and document files for a character's knowledge (the server reads these kinds). */
-export const FILE_UPLOAD_ACCEPT = '.txt,.text,.md,.markdown,.html,.htm,.pdf,.docx';
+export const FILE_UPLOAD_ACCEPT =
+  '.txt,.text,.md,.markdown,.html,.htm,.pdf,.docx,.epub,application/epub+zip';

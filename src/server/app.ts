@@ -22,11 +22,18 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebClient } from './http/web-client.ts';
 import { sse } from './http/sse.ts';
 import { registerHealth } from './ops/health.ts';
-import { registerMetrics } from './ops/metrics-http.ts';
+import { registerMetrics, RpcActionRoute } from './ops/metrics-http.ts';
 import { createShutdown } from './ops/shutdown.ts';
 import { msg } from './messages.ts';
 import type { Ctx } from './rpc/context.ts';
-import { createDispatcher, failure, failureOf, pickLang } from './rpc/dispatcher.ts';
+import {
+  createDispatcher,
+  failure,
+  failureOf,
+  pickLang,
+  rpcStatus,
+  type RpcResult,
+} from './rpc/dispatcher.ts';
 import { createHandlers } from './rpc/handlers.ts';
 import { createServices } from './services.ts';
 import { EMBED_SWEEP_QUEUE } from './knowledge/embedding-index.ts';
@@ -159,10 +166,20 @@ export async function buildApp(deps: Deps) {
     return reply.status(status).send(failure(ErrorCode.BAD_INPUT, lang, text).body);
   });
 
-  app.post(ActionsPath, async (request, reply) => {
+  /**
+   * POST /api and POST /api/rpc/{Action} share this: the same dispatcher (session, access
+   * level, XSRF, input, identity, handler), the same global rate limit (an onRequest hook on
+   * /api*), the same streaming. Only the status of a refusal differs (rpcStatus).
+   */
+  async function answerAction(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: unknown,
+    statusOf: (result: RpcResult) => number,
+  ) {
     const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
     const result = await dispatch({
-      body: request.body,
+      body,
       wantsStream,
       ...requestInfo(request, reply),
     });
@@ -178,7 +195,21 @@ export async function buildApp(deps: Deps) {
         .type('text/event-stream')
         .send(sse(result.stream, request, shutdown));
     }
-    return reply.status(result.status).send(result.body);
+    return reply.status(statusOf(result)).send(result.body);
+  }
+
+  app.post(ActionsPath, (request, reply) =>
+    answerAction(request, reply, request.body, (r) => r.status),
+  );
+  // The action is the path's; a body that is not an object is refused by the dispatcher.
+  app.post<{ Params: { action: string } }>(RpcActionRoute, (request, reply) => {
+    // No body at all is no fields (SignOut, GetLangFromIP).
+    const body = request.body === undefined ? {} : request.body;
+    const fields =
+      body && typeof body === 'object' && !Array.isArray(body)
+        ? { ...(body as Record<string, unknown>), action: request.params.action }
+        : body;
+    return answerAction(request, reply, fields, rpcStatus);
   });
 
   // Third-party identity sign-in (spec part 1 §7): idToken in, email/token/fullname out.
@@ -216,6 +247,7 @@ export async function buildApp(deps: Deps) {
       version: deps.config.version,
       googleClientId: deps.google?.clientId ?? null,
       assistantHostWord: deps.config.ASSISTANT_HOST_WORD,
+      voiceInput: deps.media.transcription.available,
       uploads: {
         fileMaxBytes: Math.floor(deps.config.UPLOAD_MAX_MB * 1024 * 1024),
         imageMaxBytes: Math.floor(deps.config.IMAGE_MAX_MB * 1024 * 1024),

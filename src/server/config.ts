@@ -94,7 +94,7 @@ const EnvSchema = z.object({
   /** Send browsers to presigned URLs; `0` when they cannot reach S3_ENDPOINT (the app streams). */
   S3_PRESIGNED_URLS: optionalString.transform((s) => s !== '0' && s !== 'false'),
 
-  /** Text extraction of uploads (pdf, docx, html) runs in this many worker threads… */
+  /** Text extraction of uploads (pdf, docx, epub, html) runs in this many worker threads… */
   EXTRACT_WORKERS: z.coerce
     .number()
     .int()
@@ -105,7 +105,7 @@ const EnvSchema = z.object({
   EXTRACT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   /** One file's text extraction at most; a file that takes longer is refused as too slow. */
   EXTRACT_SECONDS: z.coerce.number().positive().max(3600).default(60),
-  /** A .docx whose parts unpack to more than this is refused (counted while unpacking). */
+  /** A .docx or .epub whose parts unpack to more than this is refused (counted while unpacking). */
   DOCX_MAX_UNZIPPED_MB: z.coerce.number().positive().max(4096).default(300),
 
   /** Hosts whose name contains this word run the assistant variant. */
@@ -221,7 +221,11 @@ const EnvSchema = z.object({
         ),
     ),
   ),
-  /** Credits set aside when a turn starts (returned or settled when it ends). */
+  /**
+   * The least a turn sets aside when it starts: the hold is the turn's estimate (its prompt and
+   * its reply's budget at the model's prices), never less than this, never more than the
+   * balance (returned or settled when the turn ends).
+   */
   CREDIT_TURN_HOLD: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /**
    * Web Push (VAPID). Without the keys, a pair is generated on first start and kept in

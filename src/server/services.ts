@@ -29,6 +29,7 @@ import { analyticsService } from './analytics/analytics.service.ts';
 import { readingService } from './reading/reading.service.ts';
 import { fileChaptersService } from './reading/file-chapters.service.ts';
 import { createRepos } from './repos.ts';
+import { defineDiscardJob } from './platform/discard.ts';
 
 /**
  * The composition root of the domains: builds the repositories once and hands each service
@@ -77,6 +78,8 @@ export function createServices(deps: Deps) {
   // Expired sessions and used links are dead weight; replies cut off by a stopped server
   // are failed (retry shows) instead of looking alive.
   deps.jobs.define('auth-sweep', () => auth.sweep(), { retryLimit: 0 });
+  // Stored files whose delete failed are deleted again (platform/discard.ts).
+  defineDiscardJob(deps);
   deps.jobs.schedule('auth-sweep', '17 * * * *');
   const generation = generationService(deps, repos);
   const images = imagesService(deps, repos);

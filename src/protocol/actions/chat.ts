@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
+import { TEXT_LIMITS } from '../constants.ts';
 import { chatStream } from '../streams.ts';
-import { FriendId, IdentityEmail, Lang } from '../fields.ts';
+import { FriendId, IdentityEmail, Lang, Rule } from '../fields.ts';
 import { Citation } from './reading.ts';
 
 /** A subject name: a plain string, non-blank after trimming. */
@@ -11,7 +12,7 @@ const OptionalSubject = z.string().trim().max(120).optional();
 const PastedImage = z
   .string()
   .max(700_000)
-  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, 'a JPEG, PNG or WebP data URL');
+  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, Rule.imageDataUrl);
 const ReplyId = z.coerce.number().int().min(1);
 
 export const ChatMessage = z.object({
@@ -78,7 +79,7 @@ export const chatActions = {
       detailsfor: z.union([FriendId, z.literal('')]).optional(),
       message: z
         .string()
-        .max(20_000)
+        .max(TEXT_LIMITS.message)
         .refine((s) => s.trim().length > 0, 'empty message'),
       subject: OptionalSubject,
       lang: Lang,
@@ -158,7 +159,7 @@ export const chatActions = {
       id: z.coerce.number().int().min(1),
       message: z
         .string()
-        .max(20_000)
+        .max(TEXT_LIMITS.message)
         .refine((s) => s.trim().length > 0, 'empty message'),
       lang: Lang,
       detailsfor: z.union([FriendId, z.literal('')]).optional(),

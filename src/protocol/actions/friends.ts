@@ -19,6 +19,8 @@ export const friendActions = {
       showall: Flag.optional(),
       categories: Bitmask.optional(),
       lang: Lang,
+      /** Words in the name, the description or a free tag (any case). */
+      search: z.string().trim().max(100).optional(),
     }),
     output: z.object({ friends: z.array(FriendCard) }),
     access: 'user',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
+import { TEXT_LIMITS } from '../constants.ts';
 import { groupStream } from '../streams.ts';
 import { FriendId, IdentityEmail, Lang } from '../fields.ts';
 
@@ -75,7 +76,7 @@ export const groupActions = {
       friends: FriendList,
       message: z
         .string()
-        .max(20_000)
+        .max(TEXT_LIMITS.message)
         .refine((s) => s.trim().length > 0, 'empty message'),
       to: z.union([FriendId, z.literal('')]).optional(),
       lang: Lang,

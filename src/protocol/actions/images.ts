@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
 import { designerStream } from '../streams.ts';
-import { IdentityEmail, Lang } from '../fields.ts';
+import { IdentityEmail, Lang, Rule } from '../fields.ts';
 
 const Num = z.coerce
   .number()
@@ -14,7 +14,7 @@ const ImagePath = z.string().min(1).max(500);
 const ReferenceImage = z
   .string()
   .max(900_000)
-  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, 'a JPEG, PNG or WebP data URL');
+  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, Rule.imageDataUrl);
 /** A reference: a new data URL, or the path of one the server already holds for the caller. */
 const Reference = z.union([ReferenceImage, ImagePath, z.literal('')]);
 const Prompt = z.string().trim().min(1).max(4000);

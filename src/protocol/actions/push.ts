@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
-import { Flag, IdentityEmail } from '../fields.ts';
+import { Flag, IdentityEmail, Rule } from '../fields.ts';
 
 /** A browser's Web Push subscription, as `PushSubscription.toJSON()` gives it. */
 export const PushSubscriptionJson = z.object({
@@ -24,7 +24,7 @@ export const PushSubscriptionJson = z.object({
 export const Udid = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'expected 8 to 64 letters, digits, - or _');
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, Rule.token);
 
 export const pushActions = {
   /**

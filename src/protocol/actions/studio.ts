@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
+import { TEXT_LIMITS } from '../constants.ts';
 import { Bitmask, Flag, FriendId, IdentityEmail } from '../fields.ts';
+import { LORE_LIMITS, Lorebook, NoteFields, TagList } from '../lorebook.ts';
 
 /** Long texts of a character; limits are ours (the spec leaves them open). */
-const LongText = z.string().max(200_000);
-const ShortText = z.string().max(2_000);
+const LongText = z.string().max(TEXT_LIMITS.longText);
+const ShortText = z.string().max(TEXT_LIMITS.shortText);
 const Slider = z.coerce.number().int().min(10).max(100);
 const FriendTypeField = z.coerce.number().int().min(0).max(4);
 
@@ -46,12 +48,19 @@ export const studioActions = {
       email: IdentityEmail,
       /** Checked by the server (empty, letters and digits only) so it can answer the spec's texts. */
       friendid: z.string().trim().max(64),
-      friendname: z.string().trim().max(200),
+      friendname: z.string().trim().max(TEXT_LIMITS.friendName),
       personality: LongText.default(''),
       background: LongText.default(''),
       description: ShortText.default(''),
       firstprompt: LongText.default(''),
-      image: z.string().max(500).default(''),
+      /**
+       * Required and never empty (the server refuses an empty one with the spec's "you must
+       * add an image"; zod leaves that to the service, so the schema says it in its meta).
+       */
+      image: z
+        .string()
+        .max(500)
+        .meta({ minLength: 1, description: 'The image path (/files/images/…) or an https URL' }),
       temp: Slider.default(80),
       top_p: Slider.default(20),
       friendtype: FriendTypeField.default(0),
@@ -63,6 +72,14 @@ export const studioActions = {
       insert: Flag.optional(),
       /** Autosave's fallback: skips the first-message and personality/background rules. */
       autosave: Flag.optional(),
+      /** Card fields (issue 34); left out, they stay as they are. */
+      note: NoteFields.prompt.optional(),
+      note_depth: NoteFields.depth.optional(),
+      note_role: NoteFields.role.optional(),
+      lorebook: Lorebook.nullable().optional(),
+      tags: TagList.optional(),
+      card_creator: z.string().trim().max(LORE_LIMITS.creator).optional(),
+      card_version: z.string().trim().max(LORE_LIMITS.version).optional(),
       lang: z.string().max(16).optional(),
     }),
     output: z.object({ lastupdate: z.string(), description: z.string() }),

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai.ts';
 import { createEngine, EngineError, type EngineRequest } from './engine.ts';
@@ -171,6 +172,42 @@ describe('engine over a fake OpenAI-compatible server', () => {
       'first compatible',
       'error compatible network',
     ]);
+  });
+
+  it('a structured answer is asked in JSON mode, validated by its schema, and a fenced one unwrapped', async () => {
+    const Shape = z.object({ speakers: z.array(z.string()) });
+    const ask = { model: 'auto', system: 'Who speaks?', messages: req().messages };
+    fake.enqueue(
+      {
+        text: '{"speakers": ["holmes", "watson"]}',
+        usage: { prompt_tokens: 40, completion_tokens: 9 },
+      },
+      { text: '```json\n{"speakers": ["watson"]}\n```' },
+      { text: 'Holmes should answer.' },
+      { text: '{"speakers": "holmes"}' },
+    );
+    const first = await engine.object(ask, Shape);
+    expect(first).toEqual({
+      value: { speakers: ['holmes', 'watson'] },
+      model: 'fake-a',
+      usage: { inputTokens: 40, cachedInputTokens: 0, outputTokens: 9 },
+    });
+    expect(fake.requests.at(-1)).toMatchObject({ response_format: { type: 'json_object' } });
+    expect((await engine.object(ask, Shape))?.value).toEqual({ speakers: ['watson'] });
+    // Prose, and JSON of the wrong shape: an error the caller reports, never a silent null.
+    for (let i = 0; i < 2; i++) {
+      const err = await engine.object(ask, Shape).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(EngineError);
+      expect((err as EngineError).message).toBe("the model's answer did not have the asked shape");
+    }
+    expect(fake.requests).toHaveLength(4);
+  });
+
+  it('a structured answer offline is null: there is no model to ask', async () => {
+    const offline = createEngine(createModelResolver(loadConfig({})), pino({ level: 'silent' }));
+    expect(
+      await offline.object({ model: 'auto', system: 's', messages: [] }, z.object({})),
+    ).toBeNull();
   });
 
   it('an aborted request stops without retrying', async () => {

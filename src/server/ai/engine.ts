@@ -1,8 +1,10 @@
 import type { LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { APICallError } from 'ai';
+import { APICallError, generateText, NoObjectGeneratedError, Output } from 'ai';
+import type { z } from 'zod';
 import type { Log } from '../rpc/context.ts';
 import { offlineAnswer, type OfflineMaterial } from './offline.ts';
 import type { ModelResolver } from './providers.ts';
+import { fenced, sdkUsage } from './structured.ts';
 import { estimateTokens } from './tokens.ts';
 
 export interface EngineMessage {
@@ -40,6 +42,16 @@ export interface EngineResult {
   usage: EngineUsage;
 }
 
+/** A structured answer (engine.object): the value the schema accepted. */
+export interface EngineObject<T> {
+  value: T;
+  model: string;
+  usage: EngineUsage;
+}
+
+/** What engine.object asks: a request without offline material (offline there is no model). */
+export type EngineObjectRequest = Omit<EngineRequest, 'offline'>;
+
 export interface StreamHandlers {
   onDelta(text: string): void;
   /** A retry after part of an answer arrived: what was shown so far is void. */
@@ -61,7 +73,7 @@ export interface RetryPolicy {
 export interface EngineObserver {
   /** Seconds from the call to its first token. */
   firstToken(provider: string, seconds: number): void;
-  /** An attempt failed: `timeout`, `http_4xx`, `http_5xx` or `network` (a cut stream too). */
+  /** An attempt failed: `timeout`, `http_4xx`, `http_5xx`, `network` (a cut stream too) or `unusable` (a structured answer that did not fit its schema). */
   error(provider: string, reason: string): void;
 }
 
@@ -358,9 +370,60 @@ export function createEngine(
         throw err;
       }
     },
-    /** The whole answer at once (memory, summaries, analysis). */
+    /** The whole answer at once (summaries, a character's memory text). */
     generate(req: EngineRequest): Promise<EngineResult> {
       return this.stream(req, { onDelta: () => {} });
+    },
+    /**
+     * A structured answer through the AI SDK (`generateText` with `Output.object`): the schema
+     * goes to the provider (its JSON mode where it has one) and the answer is validated by it,
+     * with the SDK's own retries. Null offline: there is no model to ask. An answer that does
+     * not fit the schema is an EngineError (retryable), never a silent null.
+     */
+    async object<T>(
+      req: EngineObjectRequest,
+      schema: z.ZodType<T>,
+    ): Promise<EngineObject<T> | null> {
+      const resolved = resolver.resolve(req.model);
+      if (!resolved.model) return null;
+      const budget = retry.totalTimeoutMs ? AbortSignal.timeout(retry.totalTimeoutMs) : undefined;
+      const signal =
+        req.signal && budget ? AbortSignal.any([req.signal, budget]) : (req.signal ?? budget);
+      try {
+        const r = await generateText({
+          model: resolved.model,
+          system: req.system,
+          messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
+          temperature: req.temperature,
+          topP: req.topP,
+          maxOutputTokens: req.maxOutputTokens,
+          abortSignal: signal,
+          maxRetries: Math.max(0, retry.attempts - 1),
+          output: Output.object({ schema }),
+        });
+        return {
+          value: r.output,
+          model: resolved.name,
+          usage: sdkUsage(r.usage),
+        };
+      } catch (err) {
+        if (req.signal?.aborted) throw err;
+        if (NoObjectGeneratedError.isInstance(err)) {
+          // Some models wrap the object in a Markdown fence even in JSON mode: unwrapped, it
+          // is held to the same schema.
+          const value = fenced(err.text, schema);
+          if (value !== undefined)
+            return { value, model: resolved.name, usage: sdkUsage(err.usage) };
+          observer?.error(resolved.provider, 'unusable');
+          throw new EngineError("the model's answer did not have the asked shape", true, {
+            cause: err,
+          });
+        }
+        observer?.error(resolved.provider, errorReason(err, null));
+        if (budget?.aborted)
+          throw new EngineError('the model took too long to answer', false, { cause: err });
+        throw classify(err, null);
+      }
     },
     resolver,
   };

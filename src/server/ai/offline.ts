@@ -13,7 +13,7 @@ export interface OfflineMaterial {
   cite?: boolean;
   lang: 'he' | 'en';
   /** A system task (summary, memory) rather than a conversation turn. */
-  task?: 'summary' | 'memory' | 'analysis';
+  task?: 'summary' | 'analysis';
 }
 
 const HEBREW_PREFIX = /^[והבלמשכ](?=[\u05d0-\u05ea]{3})/u;
@@ -52,7 +52,7 @@ export function bestSentences(material: OfflineMaterial, question: string, n = 2
 
 function compose(m: OfflineMaterial, question: string): string {
   const he = m.lang === 'he';
-  if (m.task === 'summary' || m.task === 'memory' || m.task === 'analysis') {
+  if (m.task === 'summary' || m.task === 'analysis') {
     // Without a model there is nothing to learn: the caller keeps what it had.
     return '';
   }

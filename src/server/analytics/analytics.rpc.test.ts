@@ -42,6 +42,8 @@ describe.each(testDatabases())('usage analytics on %s', (kind) => {
     });
     await rpc(t.app, { action: 'TrackPageView', path: '/chat/holmes?x=1' }, { bearer: reader });
     await rpc(t.app, { action: 'TrackPageView', path: '/chat/pinocchio' }, { bearer: reader });
+    // The root is a redirect, not a screen: older clients that still send it count nothing.
+    await rpc(t.app, { action: 'TrackPageView', path: '/' }, { bearer: reader });
     const at = new Date().toISOString();
     t.deps.domain.emit('turn.finished', {
       userId: readerId,

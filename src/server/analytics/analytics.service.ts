@@ -145,8 +145,11 @@ export function analyticsService(
   return {
     record,
     async trackPageView(input: ParsedInput<'TrackPageView'>, ctx: Ctx) {
-      // Public: anyone may count a view; a signed-in visitor counts as themselves.
-      record('page_view', { userId: ctx.user?.id, visitor: input.visitor }, routeOf(input.path));
+      // Public: anyone may count a view; a signed-in visitor counts as themselves. The root
+      // only redirects (to /home or /main): no screen, no view (issue 38, defect 16).
+      const route = routeOf(input.path);
+      if (route === '/') return {};
+      record('page_view', { userId: ctx.user?.id, visitor: input.visitor }, route);
       return {};
     },
     async getSetOptOut(input: ParsedInput<'GetSetAnalyticsOptOut'>, ctx: Ctx) {

@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts';
 import { callerContext, ensureXsrfCookie } from '../http/request.ts';
 import { msg } from '../messages.ts';
 import { failure, failureOf, pickLang } from '../rpc/dispatcher.ts';
+import { describeIssues } from '../rpc/describe-issues.ts';
 import type { Services } from '../services.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { Payments, WebhookRejection } from './payments.ts';
@@ -112,7 +113,7 @@ export async function registerBillingRoutes(
     if (!parsed.success) {
       const known = ['getsubscriptiontypes', 'orderstatus', 'pay'].includes(String(body.action));
       const r = known
-        ? failure(ErrorCode.BAD_INPUT, ctx.lang)
+        ? failure(ErrorCode.BAD_INPUT, ctx.lang, describeIssues(parsed.error, body, ctx.lang))
         : failure(ErrorCode.UNKNOWN_ACTION, ctx.lang, msg('paymentUnknownAction', ctx.lang));
       return json(reply, r.status, r.body);
     }

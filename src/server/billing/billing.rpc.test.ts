@@ -251,7 +251,8 @@ describe.each(testDatabases())('purchases with the sandbox on %s', (kind) => {
     const n = (await t.deps.db.select().from(orders)).length;
     const r = await payment({ action: 'pay', type: 'abc', lang: 'en' });
     expect(r.status).toBe(400);
-    expect(r.body.Errstr).toBe('The data sent is not valid.');
+    // The refused field, worded as an action's would be (rpc/describe-issues.ts).
+    expect(r.body.Errstr).toBe('The field type has a value of the wrong kind.');
     const unknown = await payment({ action: 'refund', lang: 'he' });
     expect(unknown.body.Errstr).toBe('פעולה לא מוכרת: getsubscriptiontypes, orderstatus או pay');
     const missing = await payment({ action: 'pay', type: 99999, lang: 'en' });

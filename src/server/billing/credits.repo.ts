@@ -16,14 +16,27 @@ export interface TurnUsageRow {
 }
 
 /**
- * The debit of a turn's hold, as the body of a data-modifying CTE: the balance goes down by
- * `amount` only while it is still positive, and the row's id comes back when it did. Used by
- * takeHold and by the statement that stores an AskFriend turn with its hold (chat.repo).
+ * The debit of a turn's hold, as the bodies of two data-modifying CTEs named `debit_room` and
+ * `debited`: `amount` credits are taken, or the whole balance when it has less, and only when
+ * it has at least `need` (issue 35: the balance never goes below zero). `debited` answers the
+ * user's id and what was taken (`take`). The row is locked while it is read (`for update`),
+ * so a concurrent turn reads the balance this one left. Used by takeHold and by the statement
+ * that stores an AskFriend turn with its hold (chat.repo).
  */
-export function debitSql(userId: number | Placeholder, amount: number | Placeholder) {
-  return sql`update ${users} set credits = ${users.credits} - ${amount}::int
-    where ${users.id} = ${userId}::int and ${users.credits} > 0
-    returning ${users.id}`;
+export function debitSql(
+  userId: number | Placeholder,
+  amount: number | Placeholder,
+  need: number | Placeholder,
+) {
+  return sql`debit_room as (
+      select ${users.id} as id, least(${amount}::int, ${users.credits}) as take from ${users}
+      where ${users.id} = ${userId}::int and ${users.credits} >= ${need}::int
+      for update
+    ), debited as (
+      update ${users} set credits = ${users.credits} - debit_room.take from debit_room
+      where ${users.id} = debit_room.id
+      returning ${users.id} as id, debit_room.take as take
+    )`;
 }
 
 const p = (name: string) => sql.placeholder(name);
@@ -41,11 +54,17 @@ const settleTurnSql = preparedSql(
     values (${p('userId')}::int, 'chat', ${p('provider')}::text, ${p('model')}::text,
       ${p('tokensIn')}::int, ${p('tokensCached')}::int, ${p('tokensOut')}::int,
       ${p('at')}::timestamptz)
+  ), total as (
+    select coalesce(sum(amount), 0)::int as held from held
   ), back as (
-    select coalesce(sum(amount), 0)::int - ${p('cost')}::int as credits from held
+    -- The hold is the bound: a turn never takes more than it held (chargeTurn logs the rest).
+    select held, held - least(${p('cost')}::int, held) as credits,
+      greatest(${p('cost')}::int - held, 0) as uncharged from total
+  ), paid as (
+    update ${users} set credits = ${users.credits} + back.credits
+    from back where ${users.id} = ${p('userId')}::int and back.credits <> 0
   )
-  update ${users} set credits = ${users.credits} + back.credits
-  from back where ${users.id} = ${p('userId')}::int and back.credits <> 0`,
+  select held, uncharged from back`,
 );
 
 /** The credit ledger's statements: balances, holds, free allowances. */
@@ -88,17 +107,41 @@ export function creditsRepo(db: Db) {
     },
 
     /**
-     * One statement decides: concurrent turns each take their hold only while the balance is
-     * still positive, so the balance goes below zero by at most one turn. Null: none left.
+     * One statement decides: concurrent turns each take their hold only while the balance
+     * still has `need`, and never more than it has, so it never goes below zero. Null: the
+     * balance is short. Answers the hold's id and what it holds.
      */
-    async takeHold(userId: number, amount: number, at: Date, instance: number | null) {
+    async takeHold(
+      userId: number,
+      amount: number,
+      need: number,
+      at: Date,
+      instance: number | null,
+    ) {
       // The debit and the hold in one statement (one round trip, atomic without a transaction).
       const { rows } = (await db.execute(sql`
-        with debited as (${debitSql(userId, amount)})
+        with ${debitSql(userId, amount, need)}
         insert into ${creditHolds} (user_id, amount, created_at, instance)
-        select id, ${amount}::int, ${at.toISOString()}::timestamptz, ${instance}::int from debited
-        returning id`)) as unknown as { rows: { id: number }[] };
+        select id, take, ${at.toISOString()}::timestamptz, ${instance}::int from debited
+        returning id, amount`)) as unknown as { rows: { id: number; amount: number }[] };
       return rows[0] ?? null;
+    },
+
+    /**
+     * A hold made smaller once its turn's prompt is known (`from` → `to`), the difference
+     * given back, in one statement; false when the hold is gone (settled or swept meanwhile).
+     */
+    async shrinkHold(holdId: number, userId: number, from: number, to: number) {
+      const { rows } = (await db.execute(sql`
+        with shrunk as (
+          update ${creditHolds} set amount = ${to}::int
+          where ${creditHolds.id} = ${holdId}::int and ${creditHolds.amount} = ${from}::int
+          returning ${creditHolds.id}
+        )
+        update ${users} set credits = ${users.credits} + ${from - to}::int
+        where ${users.id} = ${userId}::int and exists (select 1 from shrunk)
+        returning ${users.id}`)) as unknown as { rows: unknown[] };
+      return rows.length > 0;
     },
 
     async bindHold(holdId: number, replyId: number) {
@@ -128,7 +171,11 @@ export function creditsRepo(db: Db) {
      * deleted once, so a second settle of the same reply gives nothing back twice.
      */
     async settleTurn(row: TurnUsageRow, cost: number) {
-      await settleTurnSql(db, { ...row, at: row.at.toISOString(), cost });
+      const rows = (await settleTurnSql(db, { ...row, at: row.at.toISOString(), cost })) as {
+        held: number;
+        uncharged: number;
+      }[];
+      return { held: Number(rows[0]?.held ?? 0), uncharged: Number(rows[0]?.uncharged ?? 0) };
     },
 
     /** Gives back holds older than `before` (turns that never finished); how many. */

@@ -19,17 +19,48 @@ export interface FinishedTurn {
   tokensOut: number;
 }
 
+/**
+ * What a turn will send and may write, known before the model is asked (issue 35): the hold
+ * is sized from it and the reply's output capped by what the balance covers.
+ */
+export interface TurnQuote {
+  /** The free offline model: no hold, no cap. */
+  offline: boolean;
+  /** The model that will answer (the resolver's name). */
+  model: string;
+  /** The prompt's tokens, as the prompt's budgeter counts them (ai/tokens.ts). */
+  promptTokens: number;
+  /**
+   * Before the prompt is assembled: the most it can come to (its budget). The hold covers
+   * that, the refusal's line is `promptTokens` (what is known already); `fit` then sizes it.
+   */
+  promptTokensAtMost?: number;
+  /** The most the reply may write (the prompt's reply budget). */
+  maxOutputTokens: number;
+}
+
 /** Credits set aside for one turn; bind it to the reply so the turn's end settles it. */
 export interface CreditHold {
+  /** The credits held: the turn's estimate, or what the balance had when that was less. */
+  readonly amount: number;
   bind(replyId: number): Promise<void>;
-  /** Gives the credits back (a turn whose answers are charged one by one, e.g. group chat). */
+  /** Gives the credits back (a turn whose answer failed or was never started). */
   release(): Promise<void>;
+  /**
+   * Once the prompt is known: the reply's output cap the hold covers, and the hold made that
+   * turn's estimate (what it holds beyond goes back). Null: the hold cannot cover the prompt
+   * and a minimal reply; the caller releases it and refuses (noCredits).
+   */
+  fit(quote: TurnQuote): Promise<number | null>;
 }
 
 /** A hold a turn will take in its own statement (Credits.planHold). */
 export interface PlannedHold {
   userId: number;
+  /** What to hold: the turn's estimate (less when the balance has less). */
   amount: number;
+  /** The least the balance must have: the prompt so far and a minimal reply. */
+  need: number;
   at: Date;
   /** The instance running the turn (ops/instances.ts): if it dies, the hold goes back. */
   instance: number | null;
@@ -41,19 +72,26 @@ export interface PlannedHold {
  */
 export interface Credits {
   /**
-   * Before a turn: sets aside CREDIT_TURN_HOLD credits, or refuses with NO_CREDITS (a keyed
-   * text, `buy: '/buy'`) when the balance is spent. Free (offline) turns pass with no hold.
+   * Before a turn: sets aside the turn's estimate (at least CREDIT_TURN_HOLD, at most the
+   * balance) in one statement, or refuses with NO_CREDITS (a keyed text, `buy: '/buy'`) when
+   * the balance cannot cover the prompt and a minimal reply. Free (offline) turns pass with
+   * no hold.
    */
-  reserveTurn(userId: number, turn: { offline: boolean }): Promise<CreditHold | null>;
+  reserveTurn(userId: number, quote: TurnQuote): Promise<CreditHold | null>;
   /**
    * Before a turn that stores its rows and its hold in one statement (AskFriend,
    * chat.repo.insertTurn): gives the allowance if due and answers the hold to take, null for
-   * a free (offline) turn. When that statement finds the balance spent, `noCredits` refuses.
+   * a free (offline) turn. When that statement finds the balance short, `noCredits` refuses.
    */
-  planHold(userId: number, turn: { offline: boolean }): Promise<PlannedHold | null>;
-  /** The refusal of a turn whose balance is spent (as reserveTurn's). */
+  planHold(userId: number, quote: TurnQuote): Promise<PlannedHold | null>;
+  /** The hold a planned one became (its row's id, as the turn's statement answered it). */
+  heldBy(plan: PlannedHold, holdId: number, amount: number): CreditHold;
+  /** The refusal of a turn the balance cannot cover (as reserveTurn's). */
   noCredits(): Error;
-  /** After a turn: records its usage and takes its cost, in one transaction; answers the cost. */
+  /**
+   * After a turn: records its usage and takes its cost, never more than its hold (a provider
+   * that wrote past its cap is logged, not charged below zero); answers the cost.
+   */
   chargeTurn(turn: FinishedTurn): Promise<number>;
   /** The credits a turn costs (whole credits, rounded up). */
   turnCredits(
@@ -68,6 +106,9 @@ export interface Credits {
   /** Returns the holds of turns that ran on these dead instances (ops/instances.ts). */
   releaseDead(instances: number[]): Promise<number>;
 }
+
+/** The shortest reply a turn is worth taking for (tokens): a balance short of it refuses. */
+export const MIN_REPLY_TOKENS = 32;
 
 type Prices = Map<string, [number, number, number]>;
 
@@ -98,6 +139,28 @@ export function createCredits(
   // Users whose allowance is known to be given: saves a statement on each of their turns.
   const allowanceDone = new Set<number>();
 
+  /** Credits per token (fresh input, cached input, output) of a model. */
+  function perToken(model: string): [number, number, number] {
+    const own = prices.get(model) ?? null;
+    if (own) return [own[0] / 1e6, own[1] / 1e6, own[2] / 1e6];
+    const usd = (kind: 'in' | 'cached' | 'out') =>
+      turnCost(model, false, {
+        inputTokens: kind === 'out' ? 0 : 1e6,
+        cachedInputTokens: kind === 'cached' ? 1e6 : 0,
+        outputTokens: kind === 'out' ? 1e6 : 0,
+      });
+    const listed = usd('in');
+    if (listed !== null) {
+      const k = config.CREDITS_PER_USD / 1e6;
+      // usd('cached') prices a million cached tokens (turnCost takes them from the input).
+      return [listed * k, (usd('cached') ?? 0) * k, (usd('out') ?? 0) * k];
+    }
+    const fallback = prices.get('*');
+    if (fallback) return [fallback[0] / 1e6, fallback[1] / 1e6, fallback[2] / 1e6];
+    const k = config.CREDITS_PER_USD / 1e6;
+    return [UNKNOWN_MODEL_USD[0] * k, UNKNOWN_MODEL_USD[1] * k, UNKNOWN_MODEL_USD[2] * k];
+  }
+
   function turnCredits(
     model: string,
     offline: boolean,
@@ -106,30 +169,55 @@ export function createCredits(
     if (offline) return 0;
     const cached = Math.min(t.tokensCached, t.tokensIn);
     const fresh = Math.max(0, t.tokensIn - cached);
-    const own = prices.get(model);
-    let credits: number;
-    if (own) {
-      credits = (fresh * own[0] + cached * own[1] + t.tokensOut * own[2]) / 1e6;
-    } else {
-      const usd =
-        turnCost(model, false, {
-          inputTokens: t.tokensIn,
-          cachedInputTokens: cached,
-          outputTokens: t.tokensOut,
-        }) ?? null;
-      const fallback = prices.get('*');
-      credits =
-        usd !== null
-          ? usd * config.CREDITS_PER_USD
-          : fallback
-            ? (fresh * fallback[0] + cached * fallback[1] + t.tokensOut * fallback[2]) / 1e6
-            : ((fresh * UNKNOWN_MODEL_USD[0] +
-                cached * UNKNOWN_MODEL_USD[1] +
-                t.tokensOut * UNKNOWN_MODEL_USD[2]) /
-                1e6) *
-              config.CREDITS_PER_USD;
-    }
+    const [pin, pcached, pout] = perToken(model);
+    const credits = fresh * pin + cached * pcached + t.tokensOut * pout;
     return Math.max(0, Math.ceil(credits - 1e-9));
+  }
+
+  /** What a turn may cost (the hold to take) and the least it needs (the refusal's line). */
+  function quoteOf(q: TurnQuote) {
+    const [pin, , pout] = perToken(q.model);
+    const prompt = Math.max(0, q.promptTokens) * pin;
+    const atMost = Math.max(q.promptTokens, q.promptTokensAtMost ?? 0) * pin;
+    const estimate = Math.ceil(atMost + Math.max(0, q.maxOutputTokens) * pout - 1e-9);
+    const need = Math.max(1, Math.ceil(prompt + MIN_REPLY_TOKENS * pout - 1e-9));
+    return { amount: Math.max(hold, estimate, need), need };
+  }
+
+  /** The reply's output cap `held` credits cover after the prompt; null below a minimal reply. */
+  function replyRoom(q: TurnQuote, held: number): number | null {
+    const [pin, , pout] = perToken(q.model);
+    const left = held - Math.max(0, q.promptTokens) * pin;
+    const room = pout > 0 ? Math.floor(left / pout + 1e-9) : q.maxOutputTokens;
+    if (left < 0 || room < MIN_REPLY_TOKENS) return null;
+    return Math.min(q.maxOutputTokens, room);
+  }
+
+  function holdOf(id: number, userId: number, amount: number): CreditHold {
+    let held = amount;
+    return {
+      get amount() {
+        return held;
+      },
+      bind: (replyId: number) => repo.bindHold(id, replyId),
+      release: () => repo.releaseHold(id, userId),
+      async fit(q) {
+        if (q.offline) {
+          // The answer came to the free model after all: nothing to hold.
+          await repo.releaseHold(id, userId);
+          held = 0;
+          return q.maxOutputTokens;
+        }
+        const room = replyRoom(q, held);
+        if (room === null) return null;
+        // The hold becomes this turn's estimate (at least the minimum hold): the rest goes back.
+        const [pin, , pout] = perToken(q.model);
+        const estimate = Math.ceil(Math.max(0, q.promptTokens) * pin + room * pout - 1e-9);
+        const keep = Math.max(estimate, Math.min(hold, held));
+        if (keep < held && (await repo.shrinkHold(id, userId, held, keep))) held = keep;
+        return room;
+      },
+    };
   }
 
   async function ensureAllowance(userId: number) {
@@ -145,27 +233,29 @@ export function createCredits(
     ensureAllowance,
     noCredits,
 
-    async planHold(userId, turn) {
+    async planHold(userId, q) {
       await ensureAllowance(userId);
-      return turn.offline ? null : { userId, amount: hold, at: clock.now(), instance };
+      if (q.offline) return null;
+      const { amount, need } = quoteOf(q);
+      return { userId, amount, need, at: clock.now(), instance };
     },
 
-    async reserveTurn(userId, turn) {
+    heldBy: (plan, holdId, amount) => holdOf(holdId, plan.userId, amount),
+
+    async reserveTurn(userId, q) {
       await ensureAllowance(userId);
-      if (turn.offline) return null;
-      const holdRow = await repo.takeHold(userId, hold, clock.now(), instance);
+      if (q.offline) return null;
+      const { amount, need } = quoteOf(q);
+      const holdRow = await repo.takeHold(userId, amount, need, clock.now(), instance);
       if (!holdRow) throw noCredits();
-      return {
-        bind: (replyId: number) => repo.bindHold(holdRow.id, replyId),
-        release: () => repo.releaseHold(holdRow.id, userId),
-      };
+      return holdOf(holdRow.id, userId, holdRow.amount);
     },
 
     async chargeTurn(turn) {
       const cost = turnCredits(turn.model, turn.offline, turn);
       const count = (n: number) => (Number.isFinite(n) ? Math.max(0, Math.round(n)) : null);
       try {
-        await repo.settleTurn(
+        const settled = await repo.settleTurn(
           {
             userId: turn.userId,
             replyId: turn.replyId,
@@ -178,6 +268,21 @@ export function createCredits(
           },
           cost,
         );
+        if (settled.uncharged > 0) {
+          // Never below zero: the hold is the bound. Said here, so the gap is known and can be
+          // taken up with the provider (its usage row above has the real counts).
+          log.warn(
+            {
+              userId: turn.userId,
+              replyId: turn.replyId,
+              model: turn.model,
+              cost,
+              held: settled.held,
+              uncharged: settled.uncharged,
+            },
+            'turn cost more than its hold: charged the hold',
+          );
+        }
       } catch (err) {
         // The user already has the answer; the log line carries the turn so it can be re-entered.
         log.error({ err, turn }, 'turn usage could not be recorded');

@@ -26,6 +26,8 @@ const Entry = z.object({
   constant: z.boolean().optional().catch(undefined),
   selective: z.boolean().optional().catch(undefined),
   use_regex: z.boolean().optional().catch(undefined),
+  case_sensitive: z.boolean().optional().catch(undefined),
+  position: z.string().optional().catch(undefined),
   extensions: Extensions.default({}),
 });
 

@@ -1,6 +1,8 @@
 import { VOICES } from '../../protocol/constants.ts';
 import type { Lang } from '../../protocol/errors.ts';
-import type { CardData, ParsedCard } from './card-data.ts';
+import { LORE_LIMITS, type Lorebook } from '../../protocol/lorebook.ts';
+import type { ParsedCard } from './card-data.ts';
+import { bookFromCard, bookToCard, noteFromCard } from './card-lore.ts';
 import type { MessageVars } from '../messages.ts';
 import type { cardsMessages } from '../messages/cards.ts';
 
@@ -17,7 +19,10 @@ export interface Lost {
  * greetings into `background`, each after a heading of its own (in the importer's language).
  * The model reads them as written; export finds them again by their headings, so a card
  * comes back out as it went in. The creator notes (shown to readers, never in prompts) are
- * the character's public description; tags are categories; the lorebook is knowledge.
+ * the character's public description; tags that name a category are categories, the others
+ * free tags; the lorebook keeps its keys and settings (card-lore.ts), the character's note
+ * (`extensions.depth_prompt`) is a field of its own, and the card's creator and version are
+ * kept to be given back. Macros (`{{char}}`, `{{user}}`) stay as written (friends/macros.ts).
  */
 const HEADINGS = {
   personality: { en: '## Personality', he: '## אישיות' },
@@ -85,6 +90,13 @@ export interface CharacterFields {
   temp: number;
   topP: number;
   category: number;
+  note: string;
+  noteDepth: number;
+  noteRole: string;
+  lorebook: Lorebook | null;
+  tags: string[];
+  cardCreator: string;
+  cardVersion: string;
 }
 
 export type CardIcon =
@@ -120,42 +132,6 @@ function iconOf(card: ParsedCard, fromPng: boolean, lost: Lost[]): CardIcon | nu
   return fromPng ? { kind: 'png' } : null;
 }
 
-/** The lorebook as knowledge subjects; entries' keywords are not kept (retrieval reads text). */
-function knowledgeOf(data: CardData, maxSubjects: number, lost: Lost[]) {
-  const book = data.character_book;
-  if (!book) return [];
-  if (
-    book.scan_depth !== undefined ||
-    book.token_budget !== undefined ||
-    book.recursive_scanning !== undefined
-  ) {
-    lost.push({ key: 'lostBookSettings' });
-  }
-  const out: { subject: string; contents: string }[] = [];
-  let disabled = 0;
-  let empty = 0;
-  let keysLost = false;
-  book.entries.forEach((e, i) => {
-    if (!e.enabled) return void disabled++;
-    if (!e.content.trim()) return void empty++;
-    const subject = (e.name || e.comment || e.keys.join(', ') || `${book.name ?? ''} ${i + 1}`)
-      .trim()
-      .slice(0, LIMITS.subject);
-    if (e.keys.some((k) => k !== subject) || e.secondary_keys?.length) keysLost = true;
-    out.push({ subject, contents: e.content.slice(0, LIMITS.contents) });
-  });
-  if (keysLost) lost.push({ key: 'lostBookKeys' });
-  if (disabled) lost.push({ key: 'lostBookDisabled', vars: { n: String(disabled) } });
-  if (empty) lost.push({ key: 'lostBookEmpty', vars: { n: String(empty) } });
-  if (out.length > maxSubjects) {
-    lost.push({
-      key: 'lostBookTooMany',
-      vars: { max: String(maxSubjects), n: String(out.length - maxSubjects) },
-    });
-  }
-  return out.slice(0, maxSubjects);
-}
-
 /** A card as a new character's fields, its knowledge, its picture and what could not be kept. */
 export function cardToCharacter(
   card: ParsedCard,
@@ -187,15 +163,18 @@ export function cardToCharacter(
     opts.lang,
   );
   let category = 0;
-  const unmatched: string[] = [];
+  const free: string[] = [];
   for (const tag of d.tags) {
     const found = opts.categories.find((c) => c.name.toLowerCase() === tag.trim().toLowerCase());
+    const t = tag.trim().slice(0, LORE_LIMITS.tag);
     if (found) category |= found.id;
-    else if (tag.trim()) unmatched.push(tag.trim());
+    else if (t && !free.some((f) => f.toLowerCase() === t.toLowerCase())) free.push(t);
   }
-  if (unmatched.length) lost.push({ key: 'lostTags', vars: { tags: unmatched.join(', ') } });
+  if (free.length > LORE_LIMITS.tags) {
+    lost.push({ key: 'lostTags', vars: { tags: free.slice(LORE_LIMITS.tags).join(', ') } });
+  }
 
-  const { [EXTENSION_KEY]: ours, ...others } = d.extensions;
+  const { [EXTENSION_KEY]: ours, depth_prompt: depthPrompt, ...others } = d.extensions;
   const own = (typeof ours === 'object' && ours !== null ? ours : {}) as Record<string, unknown>;
   const voice = typeof own.voice === 'string' && VOICES.some((v) => v.voice === own.voice);
   if (Object.keys(others).length) {
@@ -203,10 +182,6 @@ export function cardToCharacter(
   }
   if (d.group_only_greetings.length) {
     lost.push({ key: 'lostGroupGreetings', vars: { n: String(d.group_only_greetings.length) } });
-  }
-  if (d.creator.trim()) lost.push({ key: 'lostCreator', vars: { name: d.creator.trim() } });
-  if (d.character_version.trim()) {
-    lost.push({ key: 'lostVersion', vars: { v: d.character_version.trim() } });
   }
   if (d.nickname?.trim()) lost.push({ key: 'lostNickname', vars: { name: d.nickname.trim() } });
   if (d.source?.length) lost.push({ key: 'lostSource' });
@@ -231,17 +206,44 @@ export function cardToCharacter(
     temp: slider(own.temp, 80),
     topP: slider(own.top_p, 20),
     category,
+    note: '',
+    noteDepth: 4,
+    noteRole: 'system',
+    lorebook: null,
+    tags: free.slice(0, LORE_LIMITS.tags),
+    cardCreator: d.creator.trim().slice(0, LORE_LIMITS.creator),
+    cardVersion: d.character_version.trim().slice(0, LORE_LIMITS.version),
   };
-  const knowledge = knowledgeOf(d, opts.maxSubjects, lost);
+  const note = noteFromCard(depthPrompt, cuts);
+  if (note) {
+    fields.note = note.prompt;
+    fields.noteDepth = note.depth;
+    fields.noteRole = note.role;
+  }
+  const book = bookFromCard(d.character_book, cuts);
+  fields.lorebook = book.lorebook;
+  let knowledge = book.knowledge.map((k) => ({
+    subject: k.subject.slice(0, LIMITS.subject),
+    contents: k.contents.slice(0, LIMITS.contents),
+  }));
+  if (knowledge.length > opts.maxSubjects) {
+    lost.push({
+      key: 'lostBookTooMany',
+      vars: { max: String(opts.maxSubjects), n: String(knowledge.length - opts.maxSubjects) },
+    });
+    knowledge = knowledge.slice(0, opts.maxSubjects);
+  }
   const icon = iconOf(card, opts.fromPng, lost);
   if (cuts.length) lost.push({ key: 'lostCut', vars: { fields: cuts.join(', ') } });
   return { fields, knowledge, icon, lost };
 }
 
 export interface ExportSource {
-  friend: CharacterFields & { createdAt: Date; lastupdate: Date };
+  friend: CharacterFields & { createdAt: Date; lastupdate: Date; fromCard: number };
   knowledge: { subject: string; contents: string }[];
+  /** The category names (free tags are the friend's own). */
   tags: string[];
+  /** The account's name, written as `creator` for a character made here. */
   creator: string;
   /** The main picture for a JSON card (a data: or https: address); PNG cards are the picture. */
   iconUri: string | null;
@@ -253,16 +255,8 @@ export function characterToCard(s: ExportSource): Record<string, unknown> {
   const p = splitSections(s.friend.personality);
   const b = splitSections(s.friend.background);
   const v3 = s.spec === 'v3';
-  const entries = s.knowledge.map((k, i) => ({
-    keys: [k.subject],
-    content: k.contents,
-    extensions: {},
-    enabled: true,
-    insertion_order: i,
-    name: k.subject,
-    id: i,
-    ...(v3 ? { use_regex: false, constant: false } : {}),
-  }));
+  const f = s.friend;
+  const characterBook = bookToCard(f.lorebook, s.knowledge, f.friendname, v3);
   const data: Record<string, unknown> = {
     name: s.friend.friendname,
     description: p.main,
@@ -279,10 +273,13 @@ export function characterToCard(s: ExportSource): Record<string, unknown> {
           .map((g) => g.trim())
           .filter(Boolean)
       : [],
-    tags: s.tags,
-    creator: s.creator,
-    character_version: '',
+    tags: [...s.tags, ...f.tags.filter((t) => !s.tags.includes(t))],
+    creator: f.fromCard ? f.cardCreator : f.cardCreator || s.creator,
+    character_version: f.cardVersion,
     extensions: {
+      ...(f.note.trim()
+        ? { depth_prompt: { prompt: f.note, depth: f.noteDepth, role: f.noteRole } }
+        : {}),
       [EXTENSION_KEY]: {
         voice: s.friend.voice,
         voice_instructions: s.friend.voiceInstructions,
@@ -290,9 +287,7 @@ export function characterToCard(s: ExportSource): Record<string, unknown> {
         top_p: s.friend.topP,
       },
     },
-    ...(entries.length
-      ? { character_book: { name: s.friend.friendname, extensions: {}, entries } }
-      : {}),
+    ...(characterBook ? { character_book: characterBook } : {}),
   };
   if (!v3) return { spec: 'chara_card_v2', spec_version: '2.0', data };
   const ext = !s.iconUri

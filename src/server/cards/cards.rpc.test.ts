@@ -123,7 +123,7 @@ describe.each(testDatabases())('character cards on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('a V2 JSON card comes back out with every field it set, its lorebook as knowledge', async () => {
+  it('a V2 JSON card comes back out with every field it set, its lorebook kept as a lorebook', async () => {
     const r = await upload('ahab.json', json(v2()));
     expect(r.statusCode, r.body).toBe(200);
     const answer = r.json<{ Error: number; friendid: string; lost: string[] }>();
@@ -151,10 +151,11 @@ describe.each(testDatabases())('character cards on %s', (kind) => {
       { action: 'GetKnowlegeSubjects', friendid: 'CaptainAhab' },
       { bearer: maker },
     );
-    expect((subjects.body.subjects as { subject: string }[]).map((s) => s.subject)).toEqual([
-      'Pequod',
-      'Starbuck',
-    ]);
+    // The book's entries are the character's lorebook (found by their keys), not knowledge.
+    expect(subjects.body.subjects).toEqual([]);
+    const lore = friend.lorebook as { name: string; entries: { keys: string[] }[] };
+    expect(lore.name).toBe('Pequod lore');
+    expect(lore.entries.map((e) => e.keys)).toEqual([['Pequod'], ['Starbuck']]);
 
     const out = await exportCard('friendid=CaptainAhab&format=json&spec=v2');
     expect(out.statusCode, out.body).toBe(200);
@@ -230,18 +231,18 @@ describe.each(testDatabases())('character cards on %s', (kind) => {
     expect(answer.friendid).toBe('Starbuck');
     // What a card holds that a character cannot, listed in the reader's language.
     expect(answer.lost).toEqual([
-      'תגיות שאין להן קטגוריה תואמת: Whales',
       'נתונים של יישומים אחרים (extensions: other/app)',
       'פתיחות לשיחות קבוצתיות (1)',
-      'שם היוצר (Herman)',
     ]);
     const details = await rpc(
       t.app,
       { action: 'GetFriendDetails', friendid: 'Starbuck' },
       { bearer: maker },
     );
-    const friend = details.body.friend as { image: string; personality: string };
+    const friend = details.body.friend as { image: string; personality: string; tags: string[] };
     expect(friend.image).toMatch(/^\/files\/images\//);
+    // A tag that is no category is a free tag of the character.
+    expect(friend.tags).toEqual(['Whales']);
     // Imported in Hebrew: the sections' headings are Hebrew, and still found on export.
     expect(friend.personality).toContain('## אישיות');
     const out = (await exportCard('friendid=Starbuck&format=json')).json<Card>();
@@ -310,13 +311,17 @@ describe.each(testDatabases())('character cards on %s', (kind) => {
     );
     expect(atBound.statusCode, atBound.body).toBe(200);
     const answer = atBound.json<{ friendid: string; lost: string[] }>();
-    expect(answer.lost).toContain(`Switched-off lorebook entries (${CARD_BOOK_MAX_ENTRIES - 1})`);
-    const subjects = await rpc(
+    expect(answer.lost).toEqual([expect.stringContaining('no picture')]);
+    const details = await rpc(
       t.app,
-      { action: 'GetKnowlegeSubjects', friendid: answer.friendid },
+      { action: 'GetFriendDetails', friendid: answer.friendid },
       { bearer: maker },
     );
-    expect((subjects.body.subjects as { subject: string }[]).map((s) => s.subject)).toEqual(['k0']);
+    // Switched-off entries are kept switched off (an export gives them back).
+    const kept = (details.body.friend as { lorebook: { entries: { enabled: boolean }[] } }).lorebook
+      .entries;
+    expect(kept).toHaveLength(CARD_BOOK_MAX_ENTRIES);
+    expect(kept.filter((e) => e.enabled)).toHaveLength(1);
   });
 
   it('import needs the right to create characters; export needs the right to edit', async () => {

@@ -170,6 +170,7 @@ export function cardsService(
             publicfriend: 0,
             model: 'auto',
             lang: null,
+            fromCard: 1,
             lastupdate: at,
           });
           if (!row) return null;

@@ -14,7 +14,9 @@ describe.each(testDatabases())('work after a turn, on %s', (kind) => {
   beforeAll(() => ({ fake, t, token } = bed));
 
   it('the character updates its memory of the user as a job, after enough new messages', async () => {
-    fake.enqueueFor('RECENT CONVERSATION', { text: 'Dana reads Hebrew poetry.' });
+    fake.enqueueFor('RECENT CONVERSATION', {
+      text: JSON.stringify({ facts: [{ text: 'Dana reads Hebrew poetry.' }] }),
+    });
     for (const q of ['I love poetry', 'Mostly Hebrew poems', 'Rachel is my favourite'])
       expect((await ask({ message: q, subject: 'Memory' })).body.Error).toBe(0);
     await t.deps.jobs.idle();

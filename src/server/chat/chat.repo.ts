@@ -20,7 +20,10 @@ export type NewMessage = typeof messages.$inferInsert;
 /** The credits an AskFriend turn sets aside, taken in the statement that stores it. */
 export interface TurnHold {
   userId: number;
+  /** What to hold (less when the balance has less). */
   amount: number;
+  /** The least the balance must have, or nothing is stored. */
+  need: number;
   at: Date;
   /** The instance running the turn. */
   instance: number | null;
@@ -154,18 +157,23 @@ export function chatRepo(db: Db) {
       if (!hold) {
         const rows = await db.insert(messages).values([user, reply]).returning();
         const [u, r] = rows.sort((a, b) => a.id - b.id);
-        return { userMessage: u!, reply: r! };
+        return { userMessage: u!, reply: r!, held: null };
       }
       const rows = await insertTurnSql(db, {
         ...turnValues('u', user),
         ...turnValues('r', reply),
         userId: hold.userId,
         amount: hold.amount,
+        need: hold.need,
         at: hold.at.toISOString(),
         holdInstance: hold.instance,
       });
       if (rows.length !== 2 || rows[1]!.hold_id === null) return null;
-      return { userMessage: toMessageRow(rows[0]!), reply: toMessageRow(rows[1]!) };
+      return {
+        userMessage: toMessageRow(rows[0]!),
+        reply: toMessageRow(rows[1]!),
+        held: { id: Number(rows[1]!.hold_id), amount: Number(rows[1]!.hold_amount) },
+      };
     },
     /**
      * A turn's first read, one statement: the character by id (any case) with its owner and the
@@ -198,6 +206,25 @@ export function chatRepo(db: Db) {
         .innerJoin(subjects, eq(subjects.id, messages.subjectId))
         .where(eq(messages.id, id));
       return row;
+    },
+    /**
+     * The newest `limit` answers a character gave one user, in all their subjects, newest
+     * first (read-aloud without a message id looks for its text in them).
+     */
+    async recentReplies(userId: number, friendId: number, limit: number) {
+      return db
+        .select({ id: messages.id, content: messages.content, status: messages.status })
+        .from(messages)
+        .innerJoin(subjects, eq(subjects.id, messages.subjectId))
+        .where(
+          and(
+            eq(subjects.userId, userId),
+            eq(subjects.friendId, friendId),
+            eq(messages.role, 'assistant'),
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(limit);
     },
     /** A streamed answer stored whole (a turn's last write, so its statement is prepared). */
     async finishReply(id: number, done: FinishedReply) {

@@ -2,6 +2,8 @@ import { Priv } from '../../protocol/constants.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ChatEngine } from '../ai/engine.ts';
+import { estimateTokens } from '../ai/tokens.ts';
+import type { CreditHold, TurnQuote } from '../billing/credits.ts';
 import { turnFinished } from './turn-finished.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
@@ -10,7 +12,8 @@ import { msg } from '../messages.ts';
 import { horizonSaid } from '../reading/horizon.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
-import type { MessageRow, SubjectRow, TurnSubject } from './chat.repo.ts';
+import type { MessageRow, PromptTurn, SubjectRow, TurnSubject } from './chat.repo.ts';
+import { budgetFor, IMAGE_TOKENS } from './prompt.ts';
 import {
   createSubjectWithGreeting,
   openedFriend,
@@ -23,7 +26,7 @@ import { parseMarkers } from './markers.ts';
 import { resolveCitations } from '../reading/citations.ts';
 import { createMemoryKeeper } from './memory.ts';
 import { storeStopped } from './stopped-reply.ts';
-import { assembleTurn, buildTurnPrompt, gatherTurn } from './turn-prompt.ts';
+import { assembleTurn, buildTurnPrompt, gatherTurn, type TurnPrompt } from './turn-prompt.ts';
 import { createReplyRunner, DEFAULT_RUNNER, type ReplyRunner } from './reply-runner.ts';
 import { replyStreamer } from './reply-stream.ts';
 
@@ -104,9 +107,10 @@ export function chatService(
             exists ??
             (await createSubjectWithGreeting(
               repo,
-              subject.userId,
+              { id: subject.userId, fullname: ctx.user?.fullname ?? '' },
               prompt.friend,
               markers.newSubject,
+              ctx.lang,
             ));
         } else if (markers.renameSubject) {
           const clash = await repo.subjectByName(
@@ -157,12 +161,70 @@ export function chatService(
   }
 
   /**
-   * Credits first: a spent balance refuses before anything is stored (billing). Every turn
-   * that writes a new answer (ask, regenerate, edit) takes a hold; its charge settles it.
+   * A turn's quote for billing (issue 35): the prompt's tokens and the most its reply may
+   * write. `atMost`: the prompt is not assembled yet, this is the most it can come to.
    */
-  function holdCredits(me: { id: number }, friend: { model: string }) {
-    const offline = deps.engine.resolver.resolve(friend.model).provider === 'offline';
-    return deps.credits.reserveTurn(me.id, { offline });
+  function quote(model: string, promptTokens: number, atMost?: number): TurnQuote {
+    const resolved = deps.engine.resolver.resolve(model);
+    const budget = budgetFor(resolved.name);
+    return {
+      offline: resolved.provider === 'offline',
+      model: resolved.name,
+      promptTokens,
+      promptTokensAtMost: atMost === undefined ? undefined : Math.max(atMost, budget.contextTokens),
+      maxOutputTokens: budget.replyTokens,
+    };
+  }
+
+  /** Before the prompt is assembled: what the message (and the history read) already weigh. */
+  function quoteAhead(
+    model: string,
+    message: { content: string; img?: string | null },
+    history: PromptTurn[] = [],
+  ) {
+    const weigh = (m: { content: string; img?: string | null }) =>
+      estimateTokens(m.content) + (m.img ? IMAGE_TOKENS : 0);
+    const known = weigh(message) + history.reduce((n, m) => n + weigh(m) + 4, 0);
+    const budget = budgetFor(deps.engine.resolver.resolve(model).name);
+    // The history beyond the prompt's room is left out of it (prompt.ts).
+    const tokens = Math.min(
+      known,
+      Math.max(weigh(message), budget.contextTokens - budget.replyTokens),
+    );
+    return quote(model, tokens, tokens);
+  }
+
+  /**
+   * Credits first: a balance that cannot cover the turn refuses before anything is stored
+   * (billing). Every turn that writes a new answer (ask, regenerate, edit, retry) takes a hold;
+   * its charge settles it.
+   */
+  function holdCredits(me: { id: number }, q: TurnQuote) {
+    return deps.credits.reserveTurn(me.id, q);
+  }
+
+  /**
+   * Once the prompt is known: the reply is capped by what the hold covers, and the hold made
+   * the turn's estimate. A hold that cannot cover the prompt is given back and the turn
+   * refused; the reply row, if already stored, says so and can be retried.
+   */
+  async function fitReply(
+    hold: CreditHold | null,
+    prompt: TurnPrompt,
+    lang: 'he' | 'en',
+    reply?: MessageRow,
+  ) {
+    if (!hold) return;
+    const room = await hold.fit(
+      quote(prompt.request.model ?? 'auto', prompt.assembled.tokens.total),
+    );
+    if (room === null) {
+      await hold.release();
+      if (reply)
+        await repo.updateMessage(reply.id, { status: 'failed', error: msg('noCredits', lang) });
+      throw deps.credits.noCredits();
+    }
+    prompt.request.maxOutputTokens = room;
   }
 
   /** The user's message an answer replies to. */
@@ -181,16 +243,16 @@ export function chatService(
       const read = await repo.openTurn(input.friendid, me.email, me.id, input.subject?.trim());
       const { friend, priv } = openedFriend(read, me);
       const lang = input.lang ?? ctx.lang;
-      const subject =
-        read!.subject ?? (await resolveSubject(repo, me.id, friend, input.subject, ctx));
+      const subject = read!.subject ?? (await resolveSubject(repo, me, friend, input.subject, ctx));
       // A subject made just now has its history (its greeting) read by gatherTurn.
       const pre = read!.subject && read!.history ? { ...read!, history: read!.history } : undefined;
       const resolved = deps.engine.resolver.resolve(friend.model);
       // Credits first: the hold is taken in the statement that stores the turn, and a spent
       // balance stores nothing.
-      const hold = await deps.credits.planHold(me.id, {
-        offline: resolved.provider === 'offline',
-      });
+      const hold = await deps.credits.planHold(
+        me.id,
+        quoteAhead(resolved.name, { content: input.message, img: input.img }, pre?.history),
+      );
       const turn = { me, friend, subject, lang, detailsfor: input.detailsfor };
       // The user's message is stored before the model is called: it is never lost. The
       // reply's row and the hold come in the same statement; what the prompt reads is read
@@ -224,7 +286,8 @@ export function chatService(
         ? [await settle(store), await settle(store.then(gather))]
         : await Promise.allSettled([store, gather()]);
       if (stored.status === 'rejected') throw stored.reason;
-      const { userMessage, reply } = stored.value;
+      const { userMessage, reply, held } = stored.value;
+      const credit = hold && held ? deps.credits.heldBy(hold, held.id, held.amount) : null;
       let prompt;
       try {
         if (gathered.status === 'rejected') throw gathered.reason;
@@ -234,6 +297,7 @@ export function chatService(
         await repo.updateMessage(reply.id, { status: 'failed', error: null });
         throw err;
       }
+      await fitReply(credit, prompt, lang, reply);
       await launch(reply, subject, prompt, ctx);
       return stream(reply, subject, priv === Priv.edit, ctx, {
         replyid: reply.id,
@@ -289,7 +353,8 @@ export function chatService(
         lang: ctx.lang,
         detailsfor: input.detailsfor,
       });
-      const hold = await holdCredits(me, friend);
+      const hold = await holdCredits(me, quote(friend.model, prompt.assembled.tokens.total));
+      await fitReply(hold, prompt, ctx.lang);
       const reply = await repo.addVariant(found.message, {
         subjectId: found.subject.id,
         role: 'assistant',
@@ -318,7 +383,10 @@ export function chatService(
       const later = await repo.since(found.subject.id, found.message.id);
       if (later.some((m) => m.status === 'streaming'))
         throw refusal(ErrorCode.CONFLICT, 'replyStillWriting');
-      const hold = await holdCredits(me, friend);
+      const hold = await holdCredits(
+        me,
+        quoteAhead(friend.model, { content: input.message, img: found.message.img }),
+      );
       const { userMessage, reply } = await repo.editFrom(found.message, input.message, {
         role: 'assistant',
         status: 'streaming',
@@ -342,6 +410,7 @@ export function chatService(
         await repo.updateMessage(reply.id, { status: 'failed', error: null });
         throw err;
       }
+      await fitReply(hold, prompt, input.lang ?? ctx.lang, reply);
       await launch(reply, subject, prompt, ctx);
       return stream(reply, subject, priv === Priv.edit, ctx, {
         replyid: reply.id,
@@ -369,12 +438,17 @@ export function chatService(
         lang: ctx.lang,
         detailsfor: input.detailsfor,
       });
+      // A retry is paid like any turn: it takes its own hold (the failed one's went back or
+      // goes back with it when this one settles).
+      const hold = await holdCredits(me, quote(friend.model, prompt.assembled.tokens.total));
+      await fitReply(hold, prompt, ctx.lang);
       const reply = (await repo.updateMessage(found.message.id, {
         status: 'streaming',
         instance: deps.instance.id,
         content: '',
         error: null,
       }))!;
+      await hold?.bind(reply.id);
       await launch(reply, found.subject, prompt, ctx);
       return stream(reply, found.subject, priv === Priv.edit, ctx, {
         replyid: reply.id,

@@ -9,6 +9,7 @@ import { msg } from '../messages.ts';
 import type { Ctx, SessionUser } from '../rpc/context.ts';
 import type { ChatRepo, MessageRow, SubjectRow, TurnSubject } from './chat.repo.ts';
 import { parseMarkers } from './markers.ts';
+import { macroNames, replaceMacros } from '../friends/macros.ts';
 
 /** The character and the caller's level on it; a caller with no right to watch is refused. */
 export async function openFriend(friends: FriendsRepo, friendid: string, user: SessionUser) {
@@ -32,21 +33,29 @@ export function openedFriend(
   };
 }
 
-/** A new subject starts with the character's first message. */
+/** Who a conversation is with: the reader's id, and the name the greeting calls them by. */
+export type Reader = Pick<SessionUser, 'id' | 'fullname'>;
+
+/**
+ * A new subject starts with the character's first message, with the reader's and the
+ * character's names put in (friends/macros.ts): the character keeps `{{user}}` as written,
+ * the conversation holds what this reader was told.
+ */
 export async function createSubjectWithGreeting(
   repo: ChatRepo,
-  userId: number,
+  reader: Reader,
   friend: FriendRow,
   name: string,
+  lang: 'he' | 'en',
 ) {
-  const { subject, created } = await repo.createSubject(userId, friend.id, name);
+  const { subject, created } = await repo.createSubject(reader.id, friend.id, name);
   // A subject made just now is empty; one that existed (a reset clears it) may not be.
   const empty = created || (await repo.page(subject.id, 1)).rows.length === 0;
   if (empty && friend.firstprompt.trim()) {
     await repo.insertMessage({
       subjectId: subject.id,
       role: 'assistant',
-      content: friend.firstprompt,
+      content: replaceMacros(friend.firstprompt, macroNames(reader, friend, lang)),
       speaker: friend.friendname,
     });
   }
@@ -59,7 +68,7 @@ export async function createSubjectWithGreeting(
  */
 export async function resolveSubject(
   repo: ChatRepo,
-  userId: number,
+  reader: Reader,
   friend: FriendRow,
   name: string | undefined,
   ctx: Ctx,
@@ -67,13 +76,16 @@ export async function resolveSubject(
 ): Promise<SubjectRow> {
   const wanted = name?.trim();
   if (wanted) {
-    const found = await repo.subjectByName(userId, friend.id, wanted);
+    const found = await repo.subjectByName(reader.id, friend.id, wanted);
     if (found) return found;
     if (!create) throw refusal(ErrorCode.NOT_FOUND, 'subjectNotFound');
-    return createSubjectWithGreeting(repo, userId, friend, wanted);
+    return createSubjectWithGreeting(repo, reader, friend, wanted, ctx.lang);
   }
-  const [latest] = await repo.listSubjects(userId, friend.id);
-  return latest ?? createSubjectWithGreeting(repo, userId, friend, msg('defaultSubject', ctx.lang));
+  const [latest] = await repo.listSubjects(reader.id, friend.id);
+  return (
+    latest ??
+    createSubjectWithGreeting(repo, reader, friend, msg('defaultSubject', ctx.lang), ctx.lang)
+  );
 }
 
 /** A stored status as the protocol names it. */

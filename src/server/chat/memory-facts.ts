@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { factLines, type FactChanges } from './memory-facts.repo.ts';
+import type { FactChanges } from './memory-facts.repo.ts';
 
 /** One line the memory reads: a message of the single chat, or a line of the group chat. */
 export interface MemoryLine {
@@ -20,11 +20,13 @@ export const GROUP_MEMORY_TAG = '[group memory]';
  * The memory model call and what its answer does to the facts. The model sees the facts
  * with their ids and the new messages with theirs, and answers JSON: new facts, each with
  * the message it came from and the ids of the facts it replaces (a contradiction or an
- * update replaces; it is never added beside the old one), and facts to forget.
+ * update replaces; it is never added beside the old one), and facts to forget. The shape is
+ * asked of the provider as a structured answer (engine.object) and validated by its schema.
  */
 const MAX_FACT = 500;
 
-const Answer = z.object({
+/** The memory's answer as the provider is asked to give it (a structured answer). */
+export const MemoryAnswer = z.object({
   facts: z
     .array(
       z.object({
@@ -63,42 +65,18 @@ export function memoryPrompt(
   };
 }
 
-function parseAnswer(text: string) {
-  const body = /\{[\s\S]*\}/.exec(text)?.[0];
-  if (!body) return null;
-  try {
-    return Answer.safeParse(JSON.parse(body)).data ?? null;
-  } catch {
-    return null;
-  }
-}
-
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** What the model's answer changes; nothing for an empty answer (the offline model). */
+/** What the model's answer changes to the facts. */
 export function factChanges(
-  answer: string,
+  parsed: z.output<typeof MemoryAnswer>,
   facts: { id: number; text: string }[],
   recent: MemoryLine[],
 ): FactChanges {
   const changes: FactChanges = { remove: [], update: [], add: [] };
-  if (!answer.trim()) return changes;
   const known = new Set(facts.map((f) => f.id));
   const sources = new Set(recent.map((m) => m.id));
   const lastUser = recent.findLast((m) => m.role === 'user')?.id ?? recent.at(-1)?.id ?? null;
-  const parsed = parseAnswer(answer);
-  if (!parsed) {
-    // A model that ignored the format answered the whole list as text, as memory used to be.
-    const lines = factLines(answer).map((l) => l.slice(0, MAX_FACT));
-    const kept = new Set<number>();
-    for (const line of lines) {
-      const old = facts.find((f) => !kept.has(f.id) && same(f.text, line));
-      if (old) kept.add(old.id);
-      else changes.add.push({ text: line, messageId: lastUser });
-    }
-    changes.remove = facts.filter((f) => !kept.has(f.id)).map((f) => f.id);
-    return changes;
-  }
   const removed = new Set((parsed.remove ?? []).filter((id) => known.has(id)));
   for (const f of parsed.facts) {
     for (const id of f.replaces ?? []) if (known.has(id)) removed.add(id);

@@ -5,7 +5,7 @@ import type { Jobs } from '../platform/jobs.ts';
 import type { ChatRepo, MessageRow, TurnSubject } from './chat.repo.ts';
 import { foldSplit } from './prompt.ts';
 import { inHistory } from './conversation.ts';
-import { factChanges, memoryPrompt, type MemoryLine } from './memory-facts.ts';
+import { factChanges, memoryPrompt, MemoryAnswer, type MemoryLine } from './memory-facts.ts';
 import type { MemoryFactsRepo } from './memory-facts.repo.ts';
 
 /** Update the memory once this many new messages have come since it last looked. */
@@ -45,14 +45,18 @@ export async function learnFacts(
 ) {
   const known = await facts.current(userId, friend.id);
   const prompt = memoryPrompt(known, lines, lang, opts.group);
-  const result = await engine.generate({
-    model: friend.model,
-    system: prompt.system,
-    messages: [{ role: 'user', content: prompt.content }],
-    temperature: 0.2,
-    offline: { ...offlineFor(friend, lang), task: 'memory' },
-  });
-  const changes = factChanges(result.text, known, lines);
+  const result = await engine.object(
+    {
+      model: friend.model,
+      system: prompt.system,
+      messages: [{ role: 'user', content: prompt.content }],
+      temperature: 0.2,
+    },
+    MemoryAnswer,
+  );
+  // Offline there is no model to learn from: the memory keeps what it had.
+  if (!result) return;
+  const changes = factChanges(result.value, known, lines);
   if (opts.group) for (const a of changes.add) a.messageId = null;
   await facts.apply(userId, friend.id, changes, opts.seenUpTo);
 }

@@ -2,6 +2,10 @@ import { friendTypeTraits } from '../../protocol/constants.ts';
 import type { EngineMessage } from '../ai/engine.ts';
 import { estimateTokens } from '../ai/tokens.ts';
 import { markerRules } from './markers.ts';
+import type { Lorebook } from '../../protocol/lorebook.ts';
+import { triggeredEntries } from '../friends/lorebook.ts';
+import { macroNames, replaceMacros, type MacroNames } from '../friends/macros.ts';
+import { exampleTurns } from './examples.ts';
 
 export interface PromptCharacter {
   friendid: string;
@@ -37,6 +41,10 @@ export interface PromptParts {
   horizon?: number | null;
   message: EngineMessage;
   budget: PromptBudget;
+  /** The character's note (a card's depth prompt), put among the turns at its depth. */
+  note?: { prompt: string; depth: number; role: string };
+  /** The character's lorebook: entries whose keys the recent turns name come in. */
+  lorebook?: Lorebook | null;
 }
 
 export interface PromptPassage {
@@ -83,6 +91,8 @@ const T = {
       `המשתמש קרא עד פרק ${n} (כולל). אל תגלה/י, תרמוז/י או תאשר/י שום דבר שקורה אחרי פרק ${n}; אם ישאל על כך, אמור/אמרי בעדינות שזה עוד לפניו בספר.`,
     message: 'ההודעה של המשתמש:',
     opening: '(תחילת השיחה)',
+    note: 'הערה לדמות (לא נאמרה בשיחה):',
+    lore: 'מידע מהעולם של הדמות:',
   },
   en: {
     you: (n: string) =>
@@ -104,6 +114,8 @@ const T = {
       `The user has read up to chapter ${n} (inclusive). Do not reveal, hint at or confirm anything that happens after chapter ${n}; if asked, say gently that it is still ahead of them in the book.`,
     message: "The user's message:",
     opening: '(the conversation begins)',
+    note: 'Note for the character (not said in the conversation):',
+    lore: "From the character's world:",
   },
 } as const;
 
@@ -122,10 +134,28 @@ const routes = (c: PromptCharacter, parts: PromptParts) =>
 export function assemblePrompt(parts: PromptParts): AssembledPrompt {
   const t = T[parts.lang];
   const c = parts.character;
+  // The character's texts with the reader's and the character's names put in (friends/macros.ts).
+  const names = macroNames(parts.user, c, parts.lang);
+  const named = (text: string, n: MacroNames = names) =>
+    exampleTurns(replaceMacros(text, n), names, parts.lang);
+  const lore = triggeredEntries(parts.lorebook, [
+    ...parts.history.map((m) => m.content),
+    parts.message.content,
+  ]).map(({ entry }) => ({ ...entry, content: replaceMacros(entry.content, names).trim() }));
+  const loreAt = (where: 'before_char' | 'after_char') =>
+    section(
+      t.lore,
+      lore
+        .filter((e) => e.position === where)
+        .map((e) => e.content)
+        .join('\n\n'),
+    );
   const system = [
     t.you(c.friendname),
-    section(t.personality, c.personality),
-    section(t.background, c.background),
+    loreAt('before_char'),
+    section(t.personality, named(c.personality, { ...names, original: t.you(c.friendname) })),
+    section(t.background, named(c.background)),
+    loreAt('after_char'),
     markerRules(parts.lang, routes(c, parts)),
     parts.catalogue?.length
       ? section(
@@ -178,12 +208,28 @@ export function assemblePrompt(parts: PromptParts): AssembledPrompt {
       }
     : parts.message;
 
+  // What goes among the turns at a depth: the character's note and at-depth lore entries.
+  const atDepth: DepthInsert[] = lore
+    .filter((e) => e.position === 'at_depth')
+    .map((e) => ({ text: e.content, depth: e.depth, role: e.role }));
+  if (parts.note?.prompt.trim()) {
+    atDepth.push({ ...parts.note, text: replaceMacros(parts.note.prompt, names).trim() });
+  }
+  const depthTokens = atDepth.reduce((n, d) => n + estimateTokens(d.text) + 8, 0);
+
   const systemTokens = estimateTokens(system);
-  const messageTokens = estimateTokens(message.content) + (message.image ? 800 : 0);
-  const room = parts.budget.contextTokens - parts.budget.replyTokens - systemTokens - messageTokens;
+  const messageTokens = estimateTokens(message.content) + (message.image ? IMAGE_TOKENS : 0);
+  const room =
+    parts.budget.contextTokens -
+    parts.budget.replyTokens -
+    systemTokens -
+    messageTokens -
+    depthTokens;
 
   // Newest turns first until the room is used; older ones wait for the next fold.
-  const costs = parts.history.map((m) => estimateTokens(m.content) + (m.image ? 800 : 0) + 4);
+  const costs = parts.history.map(
+    (m) => estimateTokens(m.content) + (m.image ? IMAGE_TOKENS : 0) + 4,
+  );
   const historyTotal = costs.reduce((a, b) => a + b, 0);
   let used = 0;
   let start = parts.history.length;
@@ -196,16 +242,68 @@ export function assemblePrompt(parts: PromptParts): AssembledPrompt {
   if (history[0]?.role === 'assistant') history.unshift({ role: 'user', content: t.opening });
   return {
     system,
-    messages: [...history, message],
+    messages: insertAtDepth([...history, message], atDepth, t.note),
     tokens: {
       system: systemTokens,
       history: used,
-      message: messageTokens,
-      total: systemTokens + used + messageTokens,
+      message: messageTokens + depthTokens,
+      total: systemTokens + used + messageTokens + depthTokens,
     },
     droppedTurns: start,
     needsFold: historyTotal > parts.budget.foldAtTokens || start > 0,
   };
+}
+
+/** What a pasted image weighs in a prompt (tokens), as the budget counts it. */
+export const IMAGE_TOKENS = 800;
+
+/** A prompt's tokens as the budget counts them (a group speaker's, whose prompt has no tally). */
+export function promptTokens(system: string, messages: EngineMessage[]): number {
+  return messages.reduce(
+    (n, m) => n + estimateTokens(m.content) + (m.image ? IMAGE_TOKENS : 0) + 4,
+    estimateTokens(system),
+  );
+}
+
+interface DepthInsert {
+  text: string;
+  depth: number;
+  role: string;
+}
+
+/**
+ * Texts put among the turns `depth` messages from the end (0: after the new message), as
+ * SillyTavern does with a character's note. The providers' turns are user and assistant:
+ * a system note goes as a marked note on the user's side, and neighbours of one side are
+ * joined (providers want turns to alternate). Nothing is put after the new message as the
+ * assistant (that would read as the start of the answer).
+ */
+function insertAtDepth(
+  messages: EngineMessage[],
+  inserts: DepthInsert[],
+  noteLabel: string,
+): EngineMessage[] {
+  if (!inserts.length) return messages;
+  const out = [...messages];
+  // Deepest first, so each depth counts the turns of the conversation, not earlier inserts.
+  const ordered = [...inserts].sort((a, b) => b.depth - a.depth);
+  const placed: { at: number; m: EngineMessage }[] = ordered.map((d) => {
+    const role = d.role === 'assistant' ? 'assistant' : 'user';
+    let depth = Math.min(d.depth, messages.length);
+    if (role === 'assistant' && depth === 0) depth = 1;
+    const content = d.role === 'system' ? `[${noteLabel}\n${d.text}]` : d.text;
+    return { at: messages.length - depth, m: { role, content } };
+  });
+  // From the end backwards, so earlier indexes stay right.
+  for (const p of [...placed].sort((a, b) => b.at - a.at)) out.splice(p.at, 0, p.m);
+  const merged: EngineMessage[] = [];
+  for (const m of out) {
+    const prev = merged.at(-1);
+    if (prev && prev.role === m.role && !prev.image && !m.image) {
+      merged[merged.length - 1] = { ...prev, content: `${prev.content}\n\n${m.content}` };
+    } else merged.push(m);
+  }
+  return merged;
 }
 
 /** Operating budgets: what we choose to send, under each model's real context window. */

@@ -162,16 +162,16 @@ describe.each(testDatabases())('subjects, markers, memory and canvas on %s', (ki
 
     fake.setDefault((req) => ({
       text: String(req.messages[0]?.content).includes("keep a character's memory")
-        ? '- Dana is a nurse who loves violins.'
+        ? JSON.stringify({ facts: [{ text: 'Dana is a nurse who loves violins.' }] })
         : 'Indeed.',
     }));
     for (let i = 0; i < 3; i++) await ask({ message: `Tell me more ${i}`, subject: 'Memory' });
     // Memory is updated by a background job after the turn: wait for it, not for a time.
     await vi.waitFor(
       async () =>
-        // A model that answers the list as text: each line becomes a fact, its marker dropped.
+        // The memory's answer is a structured one (the facts as JSON, in the provider's JSON mode).
         expect((await call('GetSetMemory', {})).body.memory).toBe(
-          'Dana is a nurse who loves violins.',
+          'Likes violins.\nDana is a nurse who loves violins.',
         ),
       { timeout: 30_000, interval: 50 },
     );

@@ -60,7 +60,7 @@ export function subjectsService(
         me = { ...me, id: other.id };
         priv = 0;
       }
-      const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx);
+      const subject = await resolveSubject(repo, me, friend, input.subject, ctx);
       const { rows, hasmore } = await repo.page(subject.id, input.limit ?? PAGE, input.before);
       // Editors see what each answer cost beside its model (billing's price table).
       const cost = (m: MessageRow) =>
@@ -103,15 +103,15 @@ export function subjectsService(
 
     async reset(input: ParsedInput<'ResetConversation'>, ctx: Ctx) {
       const { me, friend } = await open(input.friendid, ctx);
-      const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx, false);
+      const subject = await resolveSubject(repo, me, friend, input.subject, ctx, false);
       await repo.clear(subject.id);
-      await createSubjectWithGreeting(repo, me.id, friend, subject.name);
+      await createSubjectWithGreeting(repo, me, friend, subject.name, ctx.lang);
       return {};
     },
 
     async rewind(input: ParsedInput<'RewindConversation'>, ctx: Ctx) {
       const { me, friend } = await open(input.friendid, ctx);
-      const subject = await resolveSubject(repo, me.id, friend, input.subject, ctx, false);
+      const subject = await resolveSubject(repo, me, friend, input.subject, ctx, false);
       let id = input.id;
       if (!id && input.tm) {
         // Times have whole seconds, and a question and its answer usually share one: the
@@ -134,7 +134,7 @@ export function subjectsService(
     async list(input: ParsedInput<'GetSubjects'>, ctx: Ctx) {
       const { me, friend } = await open(input.friendid, ctx);
       let rows = await repo.listSubjects(me.id, friend.id);
-      if (rows.length === 0) rows = [await resolveSubject(repo, me.id, friend, undefined, ctx)];
+      if (rows.length === 0) rows = [await resolveSubject(repo, me, friend, undefined, ctx)];
       return { subjects: rows.map((s) => s.name) };
     },
 
@@ -161,7 +161,8 @@ export function subjectsService(
       if (!input.newsubject) throw refusal(ErrorCode.BAD_INPUT, 'subjectBlank');
       const clash = await repo.subjectByName(me.id, friend.id, input.newsubject);
       if (!input.subject) {
-        const s = clash ?? (await createSubjectWithGreeting(repo, me.id, friend, input.newsubject));
+        const s =
+          clash ?? (await createSubjectWithGreeting(repo, me, friend, input.newsubject, ctx.lang));
         return { subject: s.name };
       }
       const s = await existing(me.id, friend.id, input.subject);
@@ -171,13 +172,13 @@ export function subjectsService(
 
     async canvas(input: ParsedInput<'GetCanvas'>, ctx: Ctx) {
       const { me, friend } = await open(input.friendid, ctx);
-      const s = await resolveSubject(repo, me.id, friend, input.subject, ctx);
+      const s = await resolveSubject(repo, me, friend, input.subject, ctx);
       return { canvas: s.canvas, backup: s.canvasBackup };
     },
 
     async saveCanvas(input: ParsedInput<'UpdateCanvas'>, ctx: Ctx) {
       const { me, friend } = await open(input.friendid, ctx);
-      const s = await resolveSubject(repo, me.id, friend, input.subject, ctx);
+      const s = await resolveSubject(repo, me, friend, input.subject, ctx);
       if (input.contents === s.canvas) return { canvas: s.canvas, backup: s.canvasBackup };
       const u = await repo.updateSubject(s.id, { canvas: input.contents, canvasBackup: s.canvas });
       return { canvas: u.canvas, backup: u.canvasBackup };
@@ -204,7 +205,7 @@ export function subjectsService(
 
     async analyze(input: ParsedInput<'AnalyzeConversationSubject'>, ctx: Ctx) {
       const { me, friend } = await open(input.friendid, ctx);
-      const s = await resolveSubject(repo, me.id, friend, input.subject, ctx, false);
+      const s = await resolveSubject(repo, me, friend, input.subject, ctx, false);
       const rows = (await repo.since(s.id, 0)).filter(inHistory);
       const lang = input.lang ?? ctx.lang;
       const text = rows

@@ -12,6 +12,7 @@ import { inHistory } from './conversation.ts';
 import type { Passage } from '../knowledge/retrieval.ts';
 import { sourceLabel } from '../reading/citations.ts';
 import { horizonSaid } from '../reading/horizon.ts';
+import { macroNames, replaceMacros } from '../friends/macros.ts';
 
 export interface TurnPrompt {
   request: EngineRequest;
@@ -181,7 +182,10 @@ export async function assembleTurn(
     horizon,
     message: toEngine(userMessage),
     budget: budgetFor(resolved.name),
+    note: { prompt: friend.note, depth: friend.noteDepth, role: friend.noteRole },
+    lorebook: friend.lorebook,
   });
+  const names = macroNames(speaker, friend, lang);
   return {
     request: {
       model: friend.model,
@@ -191,9 +195,9 @@ export async function assembleTurn(
       topP: friend.topP / 100,
       offline: {
         friendname: friend.friendname,
-        firstprompt: friend.firstprompt,
-        personality: friend.personality,
-        background: friend.background,
+        firstprompt: replaceMacros(friend.firstprompt, names),
+        personality: replaceMacros(friend.personality, names),
+        background: replaceMacros(friend.background, names),
         knowledge: knowledge.map((p) => p.text),
         cite,
         lang,

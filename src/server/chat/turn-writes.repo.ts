@@ -69,7 +69,7 @@ export const finishReplySql = preparedSql('chat_finish_reply', () => {
 /**
  * insertTurn's statement with a hold (AskFriend's, so prepared once). The rows go in in the
  * order of their values (the question first, so the lower id); the hold takes the larger id,
- * the reply's, and only when both rows were stored.
+ * the reply's, and only when both rows were stored. The hold is what the debit took (debitSql).
  */
 export const insertTurnSql = preparedSql('chat_insert_turn', () => {
   const value = (ord: number, prefix: string) => {
@@ -79,7 +79,7 @@ export const insertTurnSql = preparedSql('chat_insert_turn', () => {
       ${p('status')}::text, ${p('instance')}::int)`;
   };
   return sql`
-    with debited as (${debitSql(sql.placeholder('userId'), sql.placeholder('amount'))}),
+    with ${debitSql(sql.placeholder('userId'), sql.placeholder('amount'), sql.placeholder('need'))},
     turn as (
       insert into ${messages} (subject_id, role, content, img, speaker, model, status, instance)
       select v.subject_id, v.role, v.content, v.img, v.speaker, v.model, v.status, v.instance
@@ -91,10 +91,11 @@ export const insertTurnSql = preparedSql('chat_insert_turn', () => {
     ),
     held as (
       insert into ${creditHolds} (user_id, amount, created_at, reply_id, instance)
-      select ${sql.placeholder('userId')}::int, ${sql.placeholder('amount')}::int,
+      select ${sql.placeholder('userId')}::int, (select take from debited),
         ${sql.placeholder('at')}::timestamptz, max(id), ${sql.placeholder('holdInstance')}::int
       from turn having count(*) = 2
-      returning id
+      returning id, amount
     )
-    select turn.*, (select id from held) as hold_id from turn order by turn.id`;
+    select turn.*, (select id from held) as hold_id, (select amount from held) as hold_amount
+    from turn order by turn.id`;
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { friendAccess, friendFiles, friends, users } from '../db/schema.ts';
 
@@ -11,6 +11,8 @@ export interface ListFilter {
   viewer: { id: number; email: string } | null;
   lang?: string | undefined;
   categories?: number | undefined;
+  /** Text in the name, the description or one of the free tags (any case). */
+  search?: string | undefined;
   hideIds?: string[];
 }
 
@@ -29,6 +31,16 @@ export function friendsRepo(db: Db) {
       }
       if (f.lang) conds.push(or(isNull(friends.lang), eq(friends.lang, f.lang)));
       if (f.categories) conds.push(ne(sql`(${friends.category} & ${f.categories})`, 0));
+      if (f.search) {
+        const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conds.push(
+          or(
+            ilike(friends.friendname, like),
+            ilike(friends.description, like),
+            sql`exists (select 1 from jsonb_array_elements_text(${friends.tags}) as tag where tag ilike ${like})`,
+          ),
+        );
+      }
       for (const id of f.hideIds ?? [])
         conds.push(ne(sql`lower(${friends.friendid})`, id.toLowerCase()));
       return db

@@ -34,6 +34,7 @@ export function friendsService(deps: Pick<Deps, 'config'>, repos: Pick<Repos, 'f
         viewer: showAll ? null : { id: me.id, email: me.email },
         lang: input.lang,
         categories: input.categories,
+        search: input.search,
         hideIds: me.canadd ? [] : EDITOR_FRIEND_IDS,
       });
       return { friends };
@@ -60,6 +61,7 @@ export function friendsService(deps: Pick<Deps, 'config'>, repos: Pick<Repos, 'f
         lastupdate: formatTime(f.lastupdate),
         creator: row.ownerEmail ?? '',
         creatorname: row.ownerName ?? '',
+        tags: f.tags,
         priv,
       };
       if (priv !== Priv.edit) return { friend: pub };
@@ -72,6 +74,12 @@ export function friendsService(deps: Pick<Deps, 'config'>, repos: Pick<Repos, 'f
           top_p: f.topP,
           model: f.model,
           voice_instructions: f.voiceInstructions,
+          note: f.note,
+          note_depth: f.noteDepth,
+          note_role: f.noteRole,
+          lorebook: f.lorebook,
+          card_creator: f.cardCreator,
+          card_version: f.cardVersion,
         },
       };
     },

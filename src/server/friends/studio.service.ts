@@ -20,6 +20,7 @@ import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { canManage, friendPriv, requireFriend } from './friend-access.ts';
 import type { FriendPatch, FriendRow } from './friends.repo.ts';
 import { formatTime } from './friends.service.ts';
+import { discardFiles } from '../platform/discard.ts';
 
 const bad = (key: MessageKey) => refusal(ErrorCode.BAD_INPUT, key);
 const refused = (key: MessageKey) => refusal(ErrorCode.FORBIDDEN, key);
@@ -62,7 +63,7 @@ function checkPrivileged(
 }
 
 export function studioService(
-  deps: Pick<Deps, 'clock' | 'storage'>,
+  deps: Pick<Deps, 'clock' | 'jobs' | 'log' | 'storage'>,
   repos: Pick<Repos, 'friends'>,
 ) {
   const repo = repos.friends;
@@ -72,7 +73,7 @@ export function studioService(
   async function forgetImage(image: string) {
     const m = /^\/files\/images\/([A-Za-z0-9_-]+\.webp)$/.exec(image);
     if (!m || (await repo.countUsingImage(image)) > 0) return;
-    await deps.storage.delete(`images/${m[1]}`);
+    await discardFiles(deps, [`images/${m[1]}`], 'a character image no one shows');
   }
 
   return {
@@ -127,6 +128,14 @@ export function studioService(
         model: input.model,
         category: input.category,
         publicfriend: input.publicfriend,
+        // Card fields: only when sent (older clients and autosave leave them alone).
+        ...(input.note !== undefined ? { note: input.note } : {}),
+        ...(input.note_depth !== undefined ? { noteDepth: input.note_depth } : {}),
+        ...(input.note_role !== undefined ? { noteRole: input.note_role } : {}),
+        ...(input.lorebook !== undefined ? { lorebook: input.lorebook } : {}),
+        ...(input.tags !== undefined ? { tags: input.tags } : {}),
+        ...(input.card_creator !== undefined ? { cardCreator: input.card_creator } : {}),
+        ...(input.card_version !== undefined ? { cardVersion: input.card_version } : {}),
         lastupdate: now(),
       } satisfies FriendPatch;
 
@@ -188,11 +197,14 @@ export function studioService(
       if (!canManage(friend, me)) throw refused('deleteOwnerOnly');
       const keys = await repo.remove(friend.id);
       // After commit: a failed file removal leaves an orphan, never a half-deleted character.
-      for (const key of keys) {
-        await deps.storage.delete(key).catch(() => undefined);
-        await deps.storage.delete(`${key}.txt`).catch(() => undefined);
-      }
-      await forgetImage(friend.image).catch(() => undefined);
+      await discardFiles(
+        deps,
+        keys.flatMap((key) => [key, `${key}.txt`]),
+        "a deleted character's files",
+      );
+      await forgetImage(friend.image).catch((err: unknown) =>
+        deps.log.warn({ err, image: friend.image }, "a deleted character's image was not checked"),
+      );
       return {};
     },
 

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { ChatEngine } from '../ai/engine.ts';
+import type { Log } from '../rpc/context.ts';
 import { words } from '../ai/offline.ts';
 
 /** What the director knows of a character in the group. */
@@ -110,11 +112,18 @@ export interface DirectorInput {
   /** Who spoke lately, oldest first (for turn-taking without a model). */
   recent: string[];
   lang: 'he' | 'en';
+  /** The request's log (a failed director call is said there, with the request id). */
+  log: Log;
   /** Reports the director's own model call (usage). */
   onUsage?: (model: string, usage: { inputTokens: number; outputTokens: number }) => void;
 }
 
-/** Asks the model who should answer; null when it gave no usable answer. */
+/** The director's answer, as the provider is asked to give it (a structured answer). */
+const Speakers = z.object({
+  speakers: z.array(z.string()).describe('the ids of the characters who answer, in order'),
+});
+
+/** Asks the model who should answer; null offline or when it gave no usable answer (logged). */
 async function askModel(d: DirectorInput, cap: number): Promise<Member[] | null> {
   const model = d.members[0]!.model;
   if (!d.engine.resolver.resolve(model).model) return null; // offline: no one to ask
@@ -127,7 +136,7 @@ async function askModel(d: DirectorInput, cap: number): Promise<Member[] | null>
     `sometimes two or three when each has something of their own to add (at most ${cap}).`,
     'Prefer the characters the message is about or whose knowledge fits it; let a character',
     'answer another when the conversation calls for it. Do not make everyone answer by rote.',
-    'Answer with JSON only: {"speakers": ["id", ...]}',
+    'Answer with the ids of the characters who speak, in order.',
   ].join('\n');
   const user = [
     DIRECTOR_TAG,
@@ -140,34 +149,27 @@ async function askModel(d: DirectorInput, cap: number): Promise<Member[] | null>
     `The user's new message: ${d.message}`,
   ].join('\n');
   try {
-    const r = await d.engine.generate({
-      model,
-      system,
-      messages: [{ role: 'user', content: user }],
-      temperature: 0.2,
-      maxOutputTokens: 100,
-      offline: {
-        friendname: '',
-        firstprompt: '',
-        personality: '',
-        background: '',
-        knowledge: [],
-        lang: d.lang,
-        task: 'analysis',
+    const r = await d.engine.object(
+      {
+        model,
+        system,
+        messages: [{ role: 'user', content: user }],
+        temperature: 0.2,
+        maxOutputTokens: 100,
       },
-    });
+      Speakers,
+    );
+    if (!r) return null;
     d.onUsage?.(r.model, r.usage);
-    const json = /\{[\s\S]*\}/u.exec(r.text)?.[0];
-    if (!json) return null;
-    const ids = (JSON.parse(json) as { speakers?: unknown }).speakers;
-    if (!Array.isArray(ids)) return null;
     const chosen: Member[] = [];
-    for (const id of ids) {
-      const m = d.members.find((x) => x.friendid.toLowerCase() === String(id).toLowerCase());
+    for (const id of r.value.speakers) {
+      const m = d.members.find((x) => x.friendid.toLowerCase() === id.toLowerCase());
       if (m && !chosen.includes(m)) chosen.push(m);
     }
+    if (!chosen.length) d.log.warn({ answered: r.value.speakers }, 'the director named no member');
     return chosen.length ? chosen.slice(0, cap) : null;
-  } catch {
+  } catch (err) {
+    d.log.warn({ err }, 'the director gave no usable answer; speakers chosen by relevance');
     return null;
   }
 }

@@ -1,7 +1,10 @@
 import type { EngineMessage, EngineRequest } from '../ai/engine.ts';
 import { estimateTokens } from '../ai/tokens.ts';
 import { budgetFor } from '../chat/prompt.ts';
+import { exampleTurns } from '../chat/examples.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
+import { triggeredEntries } from '../friends/lorebook.ts';
+import { macroNames, replaceMacros } from '../friends/macros.ts';
 
 /** A line of the group conversation as the prompt sees it. */
 export interface GroupLine {
@@ -25,6 +28,8 @@ const T = {
     memory: 'מה שלמדת על המשתמש בשיחות קודמות:',
     knowledge: 'קטעים רלוונטיים מהספרים ומהידע שלך (השתמש/י בהם אם הם עוזרים):',
     now: (n: string) => `(עכשיו תורך לענות, בתור ${n} בלבד.)`,
+    lore: 'מידע מהעולם שלך:',
+    note: 'הערה לדמות:',
     opening: '(תחילת השיחה)',
   },
   en: {
@@ -40,6 +45,8 @@ const T = {
     memory: 'What you learned about the user in earlier conversations:',
     knowledge: 'Relevant passages from your books and knowledge (use them if they help):',
     now: (n: string) => `(Now it is your turn to answer, as ${n} only.)`,
+    lore: 'From your world:',
+    note: 'Note for the character:',
     opening: '(the conversation begins)',
   },
 } as const;
@@ -65,11 +72,22 @@ export function groupPrompt(p: {
 }): EngineRequest {
   const t = T[p.lang];
   const f = p.friend;
+  // Names put into the character's texts (friends/macros.ts); in a group, the lorebook's
+  // triggered entries and the character's note sit in the character's part of the prompt.
+  const names = macroNames(p.user, f, p.lang);
+  const named = (text: string, original = '') =>
+    exampleTurns(replaceMacros(text, { ...names, original }), names, p.lang);
+  const lore = triggeredEntries(
+    f.lorebook,
+    [...p.history, ...p.turn].map((l) => l.content),
+  );
   const system = [
     t.you(f.friendname),
     t.group(p.user.fullname, p.others.join(', ')),
-    section(t.personality, f.personality),
-    section(t.background, f.background),
+    section(t.personality, named(f.personality, t.you(f.friendname))),
+    section(t.background, named(f.background)),
+    section(t.lore, lore.map((e) => replaceMacros(e.entry.content, names).trim()).join('\n\n')),
+    section(t.note, replaceMacros(f.note, names)),
     section(
       t.user,
       [
@@ -134,9 +152,9 @@ export function groupPrompt(p: {
     topP: f.topP / 100,
     offline: {
       friendname: f.friendname,
-      firstprompt: f.firstprompt,
-      personality: f.personality,
-      background: f.background,
+      firstprompt: replaceMacros(f.firstprompt, names),
+      personality: replaceMacros(f.personality, names),
+      background: replaceMacros(f.background, names),
       knowledge: p.knowledge,
       lang: p.lang,
     },

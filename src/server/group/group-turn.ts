@@ -1,5 +1,9 @@
 import type { GroupAnswer } from '../../protocol/actions/group.ts';
-import type { CreditHold } from '../billing/credits.ts';
+import type { CreditHold, TurnQuote } from '../billing/credits.ts';
+import type { EngineRequest } from '../ai/engine.ts';
+import { budgetFor, promptTokens } from '../chat/prompt.ts';
+import { ErrorCode } from '../../protocol/errors.ts';
+import { AppError } from '../errors.ts';
 import type { ChatDeps } from '../chat/chat.service.ts';
 import type { ReplyEvent, ReplyRunner } from '../chat/reply-runner.ts';
 import { turnFinished } from '../chat/turn-finished.ts';
@@ -26,7 +30,7 @@ export type Turn = { answers: GroupAnswer[] };
 /** The ports a group turn uses. */
 export type GroupTurnDeps = Pick<
   ChatDeps,
-  'clock' | 'domain' | 'engine' | 'jobs' | 'log' | 'retrieve' | 'instance'
+  'clock' | 'credits' | 'domain' | 'engine' | 'jobs' | 'log' | 'retrieve' | 'instance'
 >;
 /** The repositories a group turn uses (the speaker's notes are the single chat's). */
 export type GroupTurnRepos = GroupMemoryRepos & Pick<Repos, 'chat'>;
@@ -159,15 +163,32 @@ export function groupTurns(
     let followUps = 0;
     const speak = async (i: number, row: GroupMessageRow): Promise<void> => {
       const friend = queue[i]!;
+      // The turn's own hold pays the first answer; each later one takes its own (issue 35).
+      let held = i === 0 ? hold : null;
       let request;
       try {
         request = await promptFor(me, friend, members, userMessage, lang);
+        const q = quoteOf(request);
+        if (!held && !q.offline) held = await deps.credits.reserveTurn(me.id, q);
+        if (held) {
+          const room = await held.fit(q);
+          if (room === null) throw deps.credits.noCredits();
+          request.maxOutputTokens = room;
+          await held.bind(row.id);
+        }
       } catch (err) {
-        deps.log.error({ err }, 'group prompt failed');
-        await repo.updateMessage(row.id, { status: 'failed', error: null });
+        const spent = err instanceof AppError && err.code === ErrorCode.NO_CREDITS;
+        if (!spent) deps.log.error({ err }, 'group prompt failed');
+        await held?.release();
+        // The balance ran out mid-turn: the answer says so (with the buy link) and the turn ends.
+        await repo.updateMessage(row.id, {
+          status: 'failed',
+          error: spent ? msg('noCredits', lang) : null,
+        });
         return;
       }
       let nextRow: GroupMessageRow | undefined;
+      let ended: GroupMessageRow | undefined;
       await new Promise<void>((resolve) => {
         runner.start(
           row.id,
@@ -211,15 +232,32 @@ export function groupTurns(
           () => msg('replyFailed', lang),
         );
         runner.follow(row.id, 0, (e) => {
-          if (e.type === 'done') resolve();
+          if (e.type !== 'done') return;
+          ended = e.row;
+          resolve();
         });
       });
+      // A stored answer's charge settles its hold; one that failed or stopped gives it back.
+      if (ended?.status !== 'done')
+        await held
+          ?.release()
+          .catch((err: unknown) =>
+            deps.log.error({ err }, 'group answer credit hold not returned'),
+          );
       if (nextRow) return speak(i + 1, nextRow);
     };
-    void speak(0, first)
-      .catch((err: unknown) => deps.log.error({ err }, 'group turn failed'))
-      .finally(() => hold?.release())
-      .catch((err: unknown) => deps.log.error({ err }, 'group turn credit hold not returned'));
+    void speak(0, first).catch((err: unknown) => deps.log.error({ err }, 'group turn failed'));
+  }
+
+  /** A speaker's quote for billing: its prompt's tokens and its reply's budget. */
+  function quoteOf(request: EngineRequest): TurnQuote {
+    const resolved = deps.engine.resolver.resolve(request.model);
+    return {
+      offline: resolved.provider === 'offline',
+      model: resolved.name,
+      promptTokens: promptTokens(request.system, request.messages),
+      maxOutputTokens: budgetFor(resolved.name).replyTokens,
+    };
   }
 
   function insertAnswer(userId: number, friend: FriendRow) {

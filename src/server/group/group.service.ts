@@ -5,7 +5,10 @@ import {
 } from '../../protocol/constants.ts';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
+import { estimateTokens } from '../ai/tokens.ts';
+import type { TurnQuote } from '../billing/credits.ts';
 import type { ChatDeps } from '../chat/chat.service.ts';
+import { budgetFor } from '../chat/prompt.ts';
 import { openFriend } from '../chat/conversation.ts';
 import { createReplyRunner, DEFAULT_RUNNER } from '../chat/reply-runner.ts';
 import { refusal } from '../errors.ts';
@@ -67,6 +70,19 @@ export function groupService(
     return rows;
   }
 
+  /** A group answer's quote before its prompt is assembled: the message, at most the budget. */
+  function quoteAhead(friend: FriendRow, message: string): TurnQuote {
+    const resolved = deps.engine.resolver.resolve(friend.model);
+    const budget = budgetFor(resolved.name);
+    return {
+      offline: resolved.provider === 'offline',
+      model: resolved.name,
+      promptTokens: estimateTokens(message),
+      promptTokensAtMost: budget.contextTokens,
+      maxOutputTokens: budget.replyTokens,
+    };
+  }
+
   async function busy(userId: number) {
     if ((await repo.streamingCount(userId)) > 0) throw refusal(ErrorCode.CONFLICT, 'groupBusy');
   }
@@ -85,10 +101,14 @@ export function groupService(
     await busy(me.id);
     // Credits first: a spent balance refuses before anything is stored (billing). The hold
     // covers the whole turn; each answer is charged as it finishes, then the hold goes back.
-    const offline = members.every(
-      (m) => deps.engine.resolver.resolve(m.model).provider === 'offline',
-    );
-    const hold = await deps.credits.reserveTurn(me.id, { offline });
+    // Sized for the answer addressed, or the first a model charges for (the first speaker's
+    // answer is fitted to it once its prompt is known; the others take their own).
+    const paid = (m: FriendRow) => deps.engine.resolver.resolve(m.model).provider !== 'offline';
+    const addressedTo = input.to
+      ? members.find((m) => m.friendid.toLowerCase() === input.to!.toLowerCase())
+      : undefined;
+    const payer = addressedTo ?? members.find(paid) ?? members[0]!;
+    const hold = await deps.credits.reserveTurn(me.id, quoteAhead(payer, input.message));
     await repo.setSelection(
       me.id,
       members.map((m) => m.friendid),
@@ -111,6 +131,7 @@ export function groupService(
         .map((j) => `${j.m.role === 'user' ? me.fullname : j.m.speaker}: ${j.m.content}`),
       recent: recentRows.filter((j) => j.m.role === 'assistant').map((j) => j.friendid ?? ''),
       lang,
+      log: ctx.log,
       onUsage: (model, usage) =>
         void deps.media.meter.record({
           userId: me.id,
@@ -207,9 +228,7 @@ export function groupService(
         (id) => id.toLowerCase() !== friend.friendid.toLowerCase(),
       );
       const members = [friend, ...(await openMembers(ticked, me).catch(() => []))];
-      const hold = await deps.credits.reserveTurn(me.id, {
-        offline: deps.engine.resolver.resolve(friend.model).provider === 'offline',
-      });
+      const hold = await deps.credits.reserveTurn(me.id, quoteAhead(friend, question.content));
       const reply = (await repo.updateMessage(found.id, {
         status: 'streaming',
         instance: deps.instance.id,

@@ -178,7 +178,7 @@ export function designerService(
       const me = generation.requireImageMaker(ctx);
       const lang = input.lang ?? ctx.lang;
       const { friend } = await openFriend(friends, DESIGNER_ID, me);
-      const subject = await resolveSubject(chat, me.id, friend, undefined, ctx);
+      const subject = await resolveSubject(chat, me, friend, undefined, ctx);
       const pasted = input.img ? await generation.storeReference(me, input.img) : '';
       await chat.insertMessage({
         subjectId: subject.id,

@@ -16,6 +16,7 @@ import {
   INVALID_IMAGE,
   referenceOwnedBy,
 } from './images.service.ts';
+import { discardFiles } from '../platform/discard.ts';
 
 export const GENERATE_QUEUE = 'image-generate';
 /** What providers are asked for (every provider we support draws this size). */
@@ -113,7 +114,7 @@ export function generationService(deps: Deps, repos: Pick<Repos, 'images'>) {
         offline: out.offline,
       });
       // Deleted while it was drawn: the picture has no record to belong to.
-      if (!done) await deps.storage.delete(generatedKey(name)).catch(() => undefined);
+      if (!done) await discardFiles(deps, [generatedKey(name)], 'an image deleted while drawn');
       ok = !!done;
       if (!done) return;
     } catch (err) {
@@ -239,7 +240,7 @@ export function generationService(deps: Deps, repos: Pick<Repos, 'images'>) {
       const row = await own(me, input.num);
       await repo.remove(row.num);
       if (row.image && row.image !== INVALID_IMAGE)
-        await deps.storage.delete(generatedKey(row.image)).catch(() => undefined);
+        await discardFiles(deps, [generatedKey(row.image)], 'a deleted image');
       return {};
     },
   };

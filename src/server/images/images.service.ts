@@ -9,6 +9,7 @@ import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { ImageError, normaliseImage } from './image-processing.ts';
 import type { ImageRow } from './images.repo.ts';
+import { discardFiles } from '../platform/discard.ts';
 
 /** A stored image's file name (what `images.image` and download's `imagename` hold). */
 const NAME = /^[A-Za-z0-9_-]{1,80}\.(webp|png|jpe?g|gif)$/;
@@ -101,7 +102,7 @@ export function imagesService(deps: Deps, repos: Pick<Repos, 'friends' | 'images
       const me = requireUser(ctx);
       const row = await ownGenerated(me, input.img);
       await repo.remove(row.num);
-      await deps.storage.delete(generatedKey(row.image)).catch(() => undefined);
+      await discardFiles(deps, [generatedKey(row.image)], 'a deleted image');
       return {};
     },
 

@@ -84,6 +84,7 @@ const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  epub: 'application/epub+zip',
   json: 'application/json',
 };
 

@@ -12,6 +12,11 @@ export interface ChapterHeading {
   n: number;
   /** The heading line as it stands in the text (trimmed). */
   line: string;
+  /**
+   * How many earlier lines of the text say the same (an EPUB's contents page lists every
+   * chapter's title before the chapter itself); absent: none, the first such line.
+   */
+  skip?: number;
 }
 
 export interface IndexedPassage {
@@ -117,6 +122,9 @@ export function indexText(
   let next = 0;
   let page = 1;
   let lines: string[] = [];
+  /** How often each heading's line has been passed so far. */
+  const headingLines = new Set(headings.map((h) => h.line));
+  const passed = new Map<string, number>();
   const flush = () => {
     const body = lines.join('\n');
     lines = [];
@@ -133,11 +141,14 @@ export function indexText(
       }
       const piece = breaks[b]!;
       const h = headings[next];
-      if (h && piece.trim() === h.line) {
+      const line = piece.trim();
+      const before = headingLines.has(line) ? (passed.get(line) ?? 0) : 0;
+      if (h && line === h.line && before >= (h.skip ?? 0)) {
         flush();
         chapter = h.n;
         next++;
       }
+      if (headingLines.has(line)) passed.set(line, before + 1);
       lines.push(piece);
     }
   }

@@ -11,12 +11,34 @@ interface Entry {
   localOffset: number;
 }
 
+/** Most entries a .docx or .epub may hold: real books have hundreds at most. */
+export const MAX_ZIP_ENTRIES = 10_000;
+/**
+ * How many times its packed size one entry may unpack to, past the first MiB (EPUB): text
+ * packs 3-10 times, a deflate bomb about 1,000 times.
+ */
+export const MAX_ZIP_RATIO = 100;
+const RATIO_FLOOR = 1024 * 1024;
+
+export interface ZipLimits {
+  /** Bytes all the entries read may unpack to together, counted while unpacking. */
+  maxInflated: number;
+  /** Refuse an entry unpacking to more than this many times its packed size (past 1 MiB). */
+  maxRatio?: number;
+}
+
 /** The part of mammoth's zip interface that text extraction uses. */
 export interface DocxZip {
   exists(name: string): boolean;
   read(name: string, encoding?: string): Promise<string | Uint8Array>;
   /** Bytes unpacked so far, counted as they came out of the inflater. */
   inflated(): number;
+}
+
+/** A zip read within bounds: its entries' names, and each entry's bytes when asked for. */
+export interface BoundedZip extends DocxZip {
+  names(): string[];
+  bytes(name: string): Promise<Buffer>;
 }
 
 /**
@@ -27,8 +49,18 @@ export interface DocxZip {
  * costs at most `maxInflated` bytes of memory before it is refused.
  */
 export function readDocxZip(data: Buffer, maxInflated: number): DocxZip {
+  const zip = readZip(data, { maxInflated });
+  if (!zip.exists('word/document.xml')) throw new ExtractError('corrupt', 'no word/document.xml');
+  return zip;
+}
+
+/**
+ * Any zip read as the .docx is (above), with at most MAX_ZIP_ENTRIES entries and, when
+ * `maxRatio` is given, no entry unpacking past that many times its packed size.
+ */
+export function readZip(data: Buffer, limits: ZipLimits): BoundedZip {
+  const { maxInflated, maxRatio } = limits;
   const entries = centralDirectory(data);
-  if (!entries.has('word/document.xml')) throw new ExtractError('corrupt', 'no word/document.xml');
   let used = 0;
 
   async function bytesOf(name: string): Promise<Buffer> {
@@ -42,20 +74,24 @@ export function readDocxZip(data: Buffer, maxInflated: number): DocxZip {
     if (start + e.compressedSize > data.length) throw new ExtractError('corrupt', 'truncated');
     const packed = data.subarray(start, start + e.compressedSize);
     const room = maxInflated - used;
+    const ratioCap = maxRatio ? Math.max(RATIO_FLOOR, packed.length * maxRatio) : Infinity;
+    const tooLarge = () =>
+      ratioCap < room
+        ? new ExtractError('ratio', `${name} unpacks past ${maxRatio} times its size`)
+        : new ExtractError('inflated', 'unzips too large');
     let out: Buffer;
     if (e.method === 0) {
       if (packed.length > room) throw new ExtractError('inflated', 'unzips too large');
       out = packed;
     } else if (e.method === 8) {
+      const cap = Math.min(room, ratioCap);
       try {
-        out = await inflate(packed, { maxOutputLength: Math.max(1, room) });
+        out = await inflate(packed, { maxOutputLength: Math.max(1, cap) });
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-          throw new ExtractError('inflated', 'unzips too large');
-        }
+        if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
         throw new ExtractError('corrupt', (err as Error).message);
       }
-      if (out.length > room) throw new ExtractError('inflated', 'unzips too large');
+      if (out.length > cap) throw tooLarge();
     } else throw new ExtractError('corrupt', `compression method ${e.method}`);
     used += out.length;
     if (crc32(out) !== e.crc) throw new ExtractError('corrupt', `bad checksum in ${name}`);
@@ -63,6 +99,8 @@ export function readDocxZip(data: Buffer, maxInflated: number): DocxZip {
   }
 
   return {
+    names: () => [...entries.keys()],
+    bytes: bytesOf,
     exists: (name) => entries.has(name),
     async read(name, encoding) {
       const bytes = await bytesOf(name);
@@ -88,6 +126,9 @@ function centralDirectory(data: Buffer): Map<string, Entry> {
   }
   if (eocd < 0) throw new ExtractError('corrupt', 'no end of central directory');
   const count = data.readUInt16LE(eocd + 10);
+  if (count > MAX_ZIP_ENTRIES) {
+    throw new ExtractError('entries', `${count} entries, more than ${MAX_ZIP_ENTRIES}`);
+  }
   let p = data.readUInt32LE(eocd + 16);
   const entries = new Map<string, Entry>();
   for (let n = 0; n < count; n++) {

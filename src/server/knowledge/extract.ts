@@ -1,11 +1,14 @@
 import { Parser } from 'htmlparser2';
+import type { ChapterHeading } from './chapters.ts';
 import { readDocxZip } from './docx-zip.ts';
+import { epubText } from './epub.ts';
 import { ExtractError } from './extract-error.ts';
+import { MAX_HTML_DEPTH } from './xml-bounds.ts';
 
 export { ExtractError, type ExtractFailure } from './extract-error.ts';
 
 /** The kinds of file a character's knowledge accepts. */
-export type FileKind = 'txt' | 'md' | 'html' | 'pdf' | 'docx';
+export type FileKind = 'txt' | 'md' | 'html' | 'pdf' | 'docx' | 'epub';
 
 const EXTENSIONS: Record<string, FileKind> = {
   txt: 'txt',
@@ -16,15 +19,16 @@ const EXTENSIONS: Record<string, FileKind> = {
   htm: 'html',
   pdf: 'pdf',
   docx: 'docx',
+  epub: 'epub',
 };
 
 /** Most characters of text one file may give (about 12 MB of plain text). */
 export const MAX_TEXT_CHARS = 12_000_000;
-/** A .docx whose parts unpack to more than this is refused (DOCX_MAX_UNZIPPED_MB). */
+/** A .docx or .epub whose parts unpack to more than this is refused (DOCX_MAX_UNZIPPED_MB). */
 export const DEFAULT_MAX_UNZIPPED = 300 * 1024 * 1024;
 
 export interface ExtractLimits {
-  /** Bytes a .docx may unpack to, counted while unpacking. */
+  /** Bytes a .docx or .epub may unpack to, counted while unpacking. */
   maxUnzippedBytes?: number;
 }
 
@@ -34,17 +38,42 @@ export function kindOf(filename: string): FileKind | null {
   return (ext && EXTENSIONS[ext]) || null;
 }
 
-/**
- * The text of a file, paragraphs separated by blank lines. Throws ExtractError. CPU-heavy
- * for pdf and docx: the server calls it in a worker thread (extractor.ts).
- */
+/** What a file gives: its text, and what its own metadata says (EPUB). */
+export interface Extracted {
+  text: string;
+  /**
+   * The chapters the file names itself (an EPUB's table of contents), each heading a line of
+   * `text`; absent when they are to be found in the text (chapters.ts).
+   */
+  chapters?: ChapterHeading[];
+  /** The book's language (BCP 47, as its metadata gives it) and writing direction. */
+  language?: string;
+  direction?: 'rtl' | 'ltr';
+  /** The title the file gives itself (an EPUB's dc:title). */
+  title?: string;
+}
+
+/** The text of a file (extractFile's text). */
 export async function extractText(
   kind: FileKind,
   data: Buffer,
   limits: ExtractLimits = {},
 ): Promise<string> {
+  return (await extractFile(kind, data, limits)).text;
+}
+
+/**
+ * The text of a file, paragraphs separated by blank lines. Throws ExtractError. CPU-heavy
+ * for pdf, docx and epub: the server calls it in a worker thread (extractor.ts).
+ */
+export async function extractFile(
+  kind: FileKind,
+  data: Buffer,
+  limits: ExtractLimits = {},
+): Promise<Extracted> {
   if (data.length === 0) throw new ExtractError('empty');
   let text: string;
+  let book: Omit<Extracted, 'text'> = {};
   switch (kind) {
     case 'txt':
     case 'md':
@@ -59,6 +88,11 @@ export async function extractText(
     case 'docx':
       text = await docxText(data, limits.maxUnzippedBytes ?? DEFAULT_MAX_UNZIPPED);
       break;
+    case 'epub': {
+      const read = await epubText(data, limits.maxUnzippedBytes ?? DEFAULT_MAX_UNZIPPED);
+      ({ text, ...book } = read);
+      break;
+    }
   }
   // PostgreSQL text cannot hold NUL: one past the binary check's sample (or a PDF's unmapped
   // glyph) would fail the insert. Removed, as it stands for nothing in the text.
@@ -69,7 +103,7 @@ export async function extractText(
     .trim();
   if (!text) throw new ExtractError('notext');
   if (text.length > MAX_TEXT_CHARS) throw new ExtractError('toolong');
-  return text;
+  return { text, ...book };
 }
 
 /** UTF-8 (with or without BOM), UTF-16 with BOM, else Windows-1255 (older Hebrew files). */
@@ -102,13 +136,7 @@ const BLOCK = new Set([
 ]); // prettier-ignore
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg']);
 
-/**
- * Deepest nesting of HTML elements a file may have. htmlparser2 keeps its open elements in
- * an array it grows and shrinks at the front (`unshift`/`shift`), so each tag costs the
- * current depth: 200,000 nested `<div>` took 36–80 s, all of it there. Browsers stop nesting
- * at 512 (Chromium's kMaximumHTMLParserDOMTreeDepth); real pages stay within a few dozen.
- */
-export const MAX_HTML_DEPTH = 1000;
+export { MAX_HTML_DEPTH } from './xml-bounds.ts';
 
 /** Visible text of an HTML page; block elements become paragraph breaks. */
 export function htmlToText(html: string): string {

@@ -3,6 +3,7 @@ import { buildBigDocx, buildDocx, buildPdf, withDeclaredSizes } from '../test/fi
 import { ExtractError } from './extract-error.ts';
 import { createExtractor, type Extractor, type StartTimer } from './extractor.ts';
 
+const text = (p: Promise<{ text: string }>) => p.then((r) => r.text);
 const reason = (p: Promise<unknown>) =>
   p.then(
     () => 'accepted',
@@ -27,11 +28,11 @@ describe('extraction in a worker pool', () => {
   it('pdf, docx and html come back as text from the worker (its .ts file loaded by Node)', async () => {
     const x = pool(1, 4);
     // Pages stay apart with a form feed: chapters and pages are found from it when indexing.
-    expect(await x.extract('pdf', buildPdf([['Page one'], ['Page two']]))).toBe(
+    expect(await text(x.extract('pdf', buildPdf([['Page one'], ['Page two']])))).toBe(
       'Page one\n\f\nPage two',
     );
-    expect(await x.extract('docx', buildDocx(['שלום', 'world']))).toBe('שלום\n\nworld');
-    expect(await x.extract('html', Buffer.from('<p>a</p><script>b</script>'))).toBe('a');
+    expect(await text(x.extract('docx', buildDocx(['שלום', 'world'])))).toBe('שלום\n\nworld');
+    expect(await text(x.extract('html', Buffer.from('<p>a</p><script>b</script>')))).toBe('a');
   });
 
   it('refusals keep their reason across the thread boundary', async () => {
@@ -44,12 +45,12 @@ describe('extraction in a worker pool', () => {
 
   it('a full queue refuses at once as busy; the files already taken still finish', async () => {
     const x = pool(1, 1);
-    const running = x.extract('txt', Buffer.from('first'));
-    const waiting = x.extract('txt', Buffer.from('second'));
+    const running = text(x.extract('txt', Buffer.from('first')));
+    const waiting = text(x.extract('txt', Buffer.from('second')));
     // Both slots are taken until those settle, which cannot happen before this line runs.
     expect(await reason(x.extract('txt', Buffer.from('third')))).toBe('busy');
     expect(await Promise.all([running, waiting])).toEqual(['first', 'second']);
-    expect(await x.extract('txt', Buffer.from('fourth'))).toBe('fourth');
+    expect(await text(x.extract('txt', Buffer.from('fourth')))).toBe('fourth');
   });
 
   /** Time limits that run out only when the test says so. */
@@ -80,7 +81,7 @@ describe('extraction in a worker pool', () => {
     clock.runOut();
     expect(await slow).toBe('timeout');
     // The aborted worker is gone; another reads the next file, whose limit does not run out.
-    expect(await x.extract('txt', Buffer.from('after'), 'b')).toBe('after');
+    expect(await text(x.extract('txt', Buffer.from('after'), 'b'))).toBe('after');
     expect(clock.pending()).toBe(0);
   });
 
@@ -88,7 +89,7 @@ describe('extraction in a worker pool', () => {
     const x = pool(1, 8);
     const done: string[] = [];
     const file = (owner: string, name: string) =>
-      x.extract('txt', Buffer.from(name), owner).then((t) => void done.push(t));
+      x.extract('txt', Buffer.from(name), owner).then((t) => void done.push(t.text));
     // a1 is taken at once; a2, a3 and b1 wait. Next comes b (the next owner), then a's rest.
     await Promise.all([file('a', 'a1'), file('a', 'a2'), file('a', 'a3'), file('b', 'b1')]);
     expect(done).toEqual(['a1', 'b1', 'a2', 'a3']);
@@ -97,9 +98,9 @@ describe('extraction in a worker pool', () => {
   it('one owner cannot take the whole queue: past their share they are busy, others are not', async () => {
     // 1 worker + 4 waiting = 5 places; one owner may hold all but half the queue's: 3.
     const x = pool(1, 4);
-    const mine = ['1', '2', '3'].map((n) => x.extract('txt', Buffer.from(n), 'a'));
+    const mine = ['1', '2', '3'].map((n) => text(x.extract('txt', Buffer.from(n), 'a')));
     expect(await reason(x.extract('txt', Buffer.from('4'), 'a'))).toBe('busy');
-    expect(await x.extract('txt', Buffer.from('theirs'), 'b')).toBe('theirs');
+    expect(await text(x.extract('txt', Buffer.from('theirs'), 'b'))).toBe('theirs');
     expect(await Promise.all(mine)).toEqual(['1', '2', '3']);
   });
 });

@@ -2,16 +2,17 @@ import { Piscina } from 'piscina';
 import type { Config } from '../config.ts';
 import type { ExtractResult, ExtractTask } from './extract-worker.ts';
 import { ExtractError } from './extract-error.ts';
-import type { ExtractLimits, FileKind } from './extract.ts';
+import type { Extracted, ExtractLimits, FileKind } from './extract.ts';
 
 /** Text extraction of uploads, off the request thread. */
 export interface Extractor {
   /**
-   * The file's text, or an ExtractError: `busy` when the queue (or this owner's share of it)
-   * is full, `timeout` when it took longer than the time limit. `owner` is whose upload it
-   * is: the workers are shared between owners in turn.
+   * The file's text (with the chapters, language and direction an EPUB names), or an
+   * ExtractError: `busy` when the queue (or this owner's share of it) is full, `timeout` when
+   * it took longer than the time limit. `owner` is whose upload it is: the workers are shared
+   * between owners in turn.
    */
-  extract(kind: FileKind, data: Buffer, owner?: string): Promise<string>;
+  extract(kind: FileKind, data: Buffer, owner?: string): Promise<Extracted>;
   close(): Promise<void>;
 }
 
@@ -42,7 +43,7 @@ interface Job {
 }
 
 /**
- * A piscina pool running extract-worker.ts. PDF and DOCX parsing is synchronous CPU work
+ * A piscina pool running extract-worker.ts. PDF, DOCX and EPUB parsing is synchronous CPU work
  * (pdf.js, mammoth's XML) that would stall every other request on the main thread; in a
  * worker it does not, and a file that exhausts the worker's heap ends that worker, not the
  * server. Node 24 loads the worker's .ts file itself (type stripping), as it does main.ts.
@@ -136,7 +137,7 @@ export function createExtractor(opts: ExtractorOptions): Extractor {
         }
       }
       if ('failure' in result) throw new ExtractError(result.failure, result.detail);
-      return result.text;
+      return result.file;
     },
     close: () => pool.destroy(),
   };

@@ -208,7 +208,9 @@ describe.each(testDatabases())('knowledge files on %s', (kind) => {
       expect(r.text).not.toMatch(/^OK/);
     }
     const he = await upload(owner, { name: 'tool.exe', data: Buffer.from('x') }, { lang: 'he' });
-    expect(he.text).toBe('סוג הקובץ אינו נתמך. אפשר להעלות קובצי txt, md, html, pdf או docx.');
+    expect(he.text).toBe(
+      'סוג הקובץ אינו נתמך. אפשר להעלות קובצי txt, md, html, pdf, docx או epub.',
+    );
     const bombHe = await upload(
       owner,
       { name: 'bomb.docx', data: withDeclaredSizes(buildBigDocx(3 * 1024 * 1024), 100) },

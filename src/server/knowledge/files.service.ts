@@ -10,9 +10,17 @@ import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { detectChapters, indexText } from './chapters.ts';
 import { queueEmbedding } from './embedding-index.ts';
-import { ExtractError, kindOf, MAX_HTML_DEPTH, type ExtractFailure } from './extract.ts';
+import { MAX_ZIP_ENTRIES, MAX_ZIP_RATIO } from './docx-zip.ts';
+import {
+  ExtractError,
+  kindOf,
+  MAX_HTML_DEPTH,
+  type Extracted,
+  type ExtractFailure,
+} from './extract.ts';
 import { requireFileScope } from './file-scope.ts';
 import type { FileRow } from './files.repo.ts';
+import { discardFiles } from '../platform/discard.ts';
 
 export interface Upload {
   friendid: string;
@@ -31,6 +39,10 @@ const failureMessage: Record<ExtractFailure, MessageKey> = {
   deep: 'uploadTooDeep',
   busy: 'extractBusy',
   timeout: 'uploadTooSlow',
+  entries: 'uploadZipEntries',
+  ratio: 'uploadZipRatio',
+  entity: 'uploadXmlEntities',
+  path: 'uploadOutsidePath',
 };
 
 const entry = (f: FileRow, pages: Map<number, number>) => ({
@@ -54,7 +66,10 @@ export function titleFromText(text: string): string {
 }
 
 export function filesService(
-  deps: Pick<Deps, 'clock' | 'config' | 'extractor' | 'jobs' | 'limiter' | 'media' | 'storage'>,
+  deps: Pick<
+    Deps,
+    'clock' | 'config' | 'extractor' | 'jobs' | 'limiter' | 'log' | 'media' | 'storage'
+  >,
   repos: Pick<Repos, 'chunks' | 'files' | 'friends'>,
 ) {
   const { friends, files, chunks } = repos;
@@ -68,6 +83,8 @@ export function filesService(
     uploadDocxTooLarge: String(deps.config.DOCX_MAX_UNZIPPED_MB),
     uploadTooDeep: String(MAX_HTML_DEPTH),
     uploadTooSlow: String(deps.config.EXTRACT_SECONDS),
+    uploadZipEntries: MAX_ZIP_ENTRIES.toLocaleString('en-US'),
+    uploadZipRatio: String(MAX_ZIP_RATIO),
   };
   const bad = (key: MessageKey) =>
     refusal(
@@ -109,8 +126,7 @@ export function filesService(
       const { scope } = await scopeOf(input.friendid, ctx);
       const key = await files.remove(scope, input.num);
       if (!key) throw refusal(ErrorCode.NOT_FOUND, 'fileNotFound');
-      await deps.storage.delete(key).catch(() => undefined);
-      await deps.storage.delete(`${key}.txt`).catch(() => undefined);
+      await discardFiles(deps, [key, `${key}.txt`], 'a deleted knowledge file');
       return {};
     },
 
@@ -158,32 +174,35 @@ export function filesService(
       if (up.data.length > maxBytes) throw bad('uploadTooLarge');
       if ((await files.count(scope)) >= maxFiles) throw bad(tooMany);
 
-      let content: string;
+      let extracted: Extracted;
       try {
-        content = await deps.extractor.extract(kind, up.data, String(me.id));
+        extracted = await deps.extractor.extract(kind, up.data, String(me.id));
       } catch (err) {
         if (!(err instanceof ExtractError)) throw err;
         ctx.log.info({ reason: err.reason, detail: err.message, kind }, 'upload refused');
         throw bad(failureMessage[err.reason]);
       }
-      // Chapters and pages are found here; editors correct them in the files manager.
-      const chapters = detectChapters(content);
+      const content = extracted.text;
+      if (kind === 'epub') {
+        const { language, direction, chapters: named } = extracted;
+        ctx.log.info({ language, direction, chapters: named?.length ?? 0 }, 'epub read');
+      }
+      // Chapters and pages are found here (an EPUB names its own chapters); editors correct
+      // them in the files manager.
+      const chapters = extracted.chapters ?? detectChapters(content);
       const passages = indexText(content, chapters);
       const folder = personal ? `knowledge/${friend.id}/u${me.id}` : `knowledge/${friend.id}`;
       const key = `${folder}/${randomName()}.${kind}`;
       await deps.storage.put(key, up.data);
       await deps.storage.put(`${key}.txt`, Buffer.from(content, 'utf8'));
-      const dropStored = async () => {
-        await deps.storage.delete(key).catch(() => undefined);
-        await deps.storage.delete(`${key}.txt`).catch(() => undefined);
-      };
+      const dropStored = () => discardFiles(deps, [key, `${key}.txt`], 'an upload not recorded');
       const now = deps.clock.now();
       let row: FileRow | undefined;
       try {
         row = await files.add(
           scope,
           {
-            title: up.filename.replace(/\.[A-Za-z0-9]+$/, '').slice(0, 300),
+            title: extracted.title ?? up.filename.replace(/\.[A-Za-z0-9]+$/, '').slice(0, 300),
             subject: (up.subject ?? '').trim().slice(0, 300),
             filename: up.filename.slice(0, 300),
             kind,

@@ -10,6 +10,7 @@ import { callerContext, ensureXsrfCookie } from '../http/request.ts';
 import { standalonePageCsp } from '../http/security-headers.ts';
 import { msg } from '../messages.ts';
 import { failure, failureOf, pickLang } from '../rpc/dispatcher.ts';
+import { describeIssues } from '../rpc/describe-issues.ts';
 import type { Services } from '../services.ts';
 
 /** Closes the tab Google's redirect opened; allowed by its hash in the page's own CSP. */
@@ -78,7 +79,7 @@ export async function registerKnowledgeRoutes(
     if (!parsed.success) {
       const known = ['create_auth_url', 'check_auth', 'read_doc'].includes(String(body.action));
       const r = known
-        ? failure(ErrorCode.BAD_INPUT, ctx.lang)
+        ? failure(ErrorCode.BAD_INPUT, ctx.lang, describeIssues(parsed.error, body, ctx.lang))
         : failure(ErrorCode.UNKNOWN_ACTION, ctx.lang, msg('gdocUnknownAction', ctx.lang));
       return json(reply, r.status, r.body);
     }

@@ -45,28 +45,13 @@ export const cardsMessages = {
     en: 'Greetings for group chats only ({n})',
   },
   lostTags: {
-    he: 'תגיות שאין להן קטגוריה תואמת: {tags}',
-    en: 'Tags with no matching category: {tags}',
+    he: 'תגיות מעבר ל-30 הראשונות: {tags}',
+    en: 'Tags beyond the first 30: {tags}',
   },
-  lostCreator: { he: 'שם היוצר ({name})', en: 'The creator’s name ({name})' },
-  lostVersion: { he: 'גרסת הדמות ({v})', en: 'The character version ({v})' },
   lostExtensions: {
     he: 'נתונים של יישומים אחרים (extensions: {keys})',
     en: 'Data of other apps (extensions: {keys})',
   },
-  lostBookSettings: {
-    he: 'הגדרות ספר הידע (עומק סריקה, תקציב, סריקה חוזרת)',
-    en: 'Lorebook settings (scan depth, token budget, recursive scanning)',
-  },
-  lostBookKeys: {
-    he: 'מילות המפתח של ספר הידע: כאן הידע נמצא לפי התוכן שלו, לא לפי מילות מפתח',
-    en: 'Lorebook keywords: here knowledge is found by its text, not by keywords',
-  },
-  lostBookDisabled: {
-    he: 'רשומות כבויות בספר הידע ({n})',
-    en: 'Switched-off lorebook entries ({n})',
-  },
-  lostBookEmpty: { he: 'רשומות ריקות בספר הידע ({n})', en: 'Empty lorebook entries ({n})' },
   lostBookTooMany: {
     he: 'רשומות ספר ידע מעבר ל-{max} נושאי ידע ({n})',
     en: 'Lorebook entries beyond {max} knowledge subjects ({n})',

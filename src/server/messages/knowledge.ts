@@ -34,8 +34,8 @@ export const knowledgeMessages = {
     en: 'You already have {max} files of your own for this character, the most allowed. Delete one to upload another.',
   },
   uploadBadType: {
-    he: 'סוג הקובץ אינו נתמך. אפשר להעלות קובצי txt, md, html, pdf או docx.',
-    en: 'This file type is not supported. You can upload txt, md, html, pdf or docx files.',
+    he: 'סוג הקובץ אינו נתמך. אפשר להעלות קובצי txt, md, html, pdf, docx או epub.',
+    en: 'This file type is not supported. You can upload txt, md, html, pdf, docx or epub files.',
   },
   uploadCorrupt: {
     he: 'לא ניתן לקרוא את הקובץ: ייתכן שהוא פגום.',
@@ -56,6 +56,22 @@ export const knowledgeMessages = {
   uploadTooSlow: {
     he: 'קריאת הקובץ נמשכה יותר מ-{max} שניות ולכן הופסקה. אפשר לפצל אותו לקבצים קטנים יותר או לשמור אותו כטקסט פשוט.',
     en: 'Reading the file took longer than {max} seconds, so it was stopped. Split it into smaller files or save it as plain text.',
+  },
+  uploadZipEntries: {
+    he: 'הקובץ מכיל יותר מדי חלקים: אפשר עד {max} חלקים בקובץ docx או epub.',
+    en: 'The file holds too many parts: a docx or epub file may have at most {max}.',
+  },
+  uploadZipRatio: {
+    he: 'חלק מהקובץ נפתח מהכיווץ לגודל של יותר מפי {max} מגודלו הדחוס, כמו "פצצת zip", ולכן הקובץ נדחה.',
+    en: 'A part of the file unpacks to more than {max} times its packed size, as a "zip bomb" does, so the file was refused.',
+  },
+  uploadXmlEntities: {
+    he: 'הקובץ מגדיר ישויות XML משלו (DOCTYPE עם הגדרות או ENTITY), ומטעמי אבטחה קבצים כאלה אינם מתקבלים.',
+    en: 'The file declares XML entities of its own (a DOCTYPE with declarations, or ENTITY), which are not accepted for safety.',
+  },
+  uploadOutsidePath: {
+    he: 'הספר מפנה לקובץ שמחוץ לו (נתיב עם ../, נתיב מוחלט או כתובת אינטרנט), ולכן לא ניתן לקרוא אותו.',
+    en: 'The book refers to a file outside itself (a path with ../, an absolute path or a web address), so it cannot be read.',
   },
   extractBusy: {
     he: 'השרת עסוק כרגע בקריאת קבצים אחרים. נסו שוב בעוד דקה.',

@@ -3,9 +3,11 @@ import type { Lang } from '../../protocol/errors.ts';
 /** Speech, transcription and image creation. */
 export const mediaMessages = {
   // AI media ports
+  // Said to readers, so in plain words: the setting that turns it on (TRANSCRIPTION_MODEL) is
+  // named in the start log and the docs, for whoever runs the server.
   transcriptionNotConfigured: {
-    he: 'תמלול דיבור אינו מוגדר בשרת: יש להגדיר את TRANSCRIPTION_MODEL (למשל openai:whisper-1), או מפתח ספק שמפעיל אותו (OPENAI_API_KEY או GOOGLE_GENERATIVE_AI_API_KEY). אין תמלול שעובד בלי חיבור.',
-    en: 'Speech transcription is not configured on this server: set TRANSCRIPTION_MODEL (for example openai:whisper-1), or a provider key that turns it on (OPENAI_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY). There is no offline transcription.',
+    he: 'הקלט הקולי כבוי באתר הזה. אפשר לכתוב את ההודעה.',
+    en: 'Voice input is off on this site. Please type your message.',
   },
 
   // Image creation (spec part 2 §4, §8)

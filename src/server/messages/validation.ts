@@ -44,6 +44,20 @@ export const validationMessages = {
   fieldNamed: { he: 'השדה {name}', en: 'The field {name}' },
   fieldUnknown: { he: 'שדה לא מוכר בבקשה: {field}.', en: 'Unknown field in the request: {field}.' },
   fieldInvalid: { he: 'הערך של {field} אינו תקין.', en: '{field} is not valid.' },
+  rule_lettersDigits: {
+    he: '{field} יכול להכיל רק אותיות באנגלית וספרות.',
+    en: '{field} may hold only English letters and digits.',
+  },
+  rule_token: {
+    he: '{field} צריך להיות בן 8 עד 64 תווים: אותיות באנגלית, ספרות, מקף או קו תחתון.',
+    en: '{field} must be 8 to 64 English letters, digits, - or _.',
+  },
+  rule_imageDataUrl: {
+    he: '{field} צריך להיות תמונה מסוג JPEG,‏ PNG או WebP.',
+    en: '{field} must be a JPEG, PNG or WebP image.',
+  },
+  field_friendid: { he: 'מזהה הדמות', en: "The character's id" },
+  field_image: { he: 'התמונה', en: 'The image' },
   field_message: { he: 'ההודעה', en: 'The message' },
   field_fullname: { he: 'השם המלא', en: 'The full name' },
   field_email: { he: 'כתובת הדוא"ל', en: 'The e-mail address' },
@@ -53,4 +67,12 @@ export const validationMessages = {
   field_question: { he: 'השאלה', en: 'The question' },
   field_title: { he: 'הכותרת', en: 'The title' },
   field_description: { he: 'התיאור', en: 'The description' },
+  field_note: { he: 'ההערה לדמות', en: "The character's note" },
+  field_note_depth: { he: 'העומק של ההערה לדמות', en: "The character's note depth" },
+  field_note_role: { he: 'התפקיד של ההערה לדמות', en: "The character's note role" },
+  field_lorebook: { he: 'ספר הידע (לורבוק)', en: 'The lorebook' },
+  field_tags: { he: 'התגיות', en: 'The tags' },
+  field_card_creator: { he: 'יוצר הכרטיס', en: "The card's creator" },
+  field_card_version: { he: 'גרסת הכרטיס', en: "The card's version" },
+  field_search: { he: 'החיפוש', en: 'The search' },
 } as const;

@@ -1,7 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { ActionsPath, MetricsPath } from '../../protocol/paths.ts';
+import { ActionsPath, MetricsPath, RpcPath } from '../../protocol/paths.ts';
+
+/** The route of `POST /api/rpc/{Action}` as Fastify names it. */
+export const RpcActionRoute = `${RpcPath}/:action`;
 import { isActionName } from '../../protocol/registry.ts';
 import { failure } from '../rpc/dispatcher.ts';
 import type { Metrics } from './metrics.ts';
@@ -25,6 +28,8 @@ function labelsOf(request: FastifyRequest, status: number): { route: string; act
   if (url === undefined) return { route: status < 400 ? '(page)' : '(unmatched)', action: '' };
   if (url === ActionsPath && request.method === 'POST')
     return { route: url, action: actionLabel(request.body) };
+  if (url === RpcActionRoute && request.method === 'POST')
+    return { route: url, action: actionLabel(request.params) };
   const file = STATIC_FILE.exec(url);
   return { route: file ? `/${file[1]}/*` : url, action: '' };
 }

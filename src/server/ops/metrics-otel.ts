@@ -6,7 +6,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace';
 import type { FastifyInstance } from 'fastify';
 import { ActionsPath } from '../../protocol/paths.ts';
-import { actionLabel } from './metrics-http.ts';
+import { actionLabel, RpcActionRoute } from './metrics-http.ts';
 
 let propagatorSet = false;
 
@@ -67,11 +67,13 @@ export async function registerTracing(
   await app.register(instrumentation.plugin());
   // An action's name is known once its body is parsed.
   app.addHook('preHandler', (request, _reply, done) => {
-    if (request.routeOptions.url === ActionsPath && request.method === 'POST') {
+    const url = request.routeOptions.url;
+    const rpc = url === RpcActionRoute;
+    if ((url === ActionsPath || rpc) && request.method === 'POST') {
       const { span } = request.opentelemetry();
-      const action = actionLabel(request.body);
+      const action = actionLabel(rpc ? request.params : request.body);
       span?.setAttribute('sefer.action', action);
-      span?.updateName(`POST ${ActionsPath} ${action}`);
+      span?.updateName(`POST ${rpc ? RpcActionRoute : ActionsPath} ${action}`);
     }
     done();
   });

@@ -109,7 +109,7 @@ export function createMetrics() {
   });
   const modelErrors = new Counter({
     name: 'sefer_model_errors_total',
-    help: 'Failed model call attempts, by provider and reason (timeout, http_4xx, http_5xx, network)',
+    help: 'Failed model call attempts, by provider and reason (timeout, http_4xx, http_5xx, network, unusable)',
     labelNames: ['provider', 'reason'] as const,
     registers,
   });

@@ -15,14 +15,23 @@ function textLines(text: string): string[] {
 
 /**
  * The editor's headings placed in the order of the text. A line given twice takes its
- * occurrences one after the other; a line the text does not hold is refused by name.
+ * occurrences one after the other; a line the text does not hold is refused by name. A line
+ * the file's headings found past earlier copies of it (an EPUB's contents page, `skip`) is
+ * looked for from there on.
  */
-export function placeHeadings(text: string, wanted: ChapterHeading[]): ChapterHeading[] {
+export function placeHeadings(
+  text: string,
+  wanted: ChapterHeading[],
+  current: ChapterHeading[] = [],
+): ChapterHeading[] {
   const at = new Map<string, number[]>();
   textLines(text).forEach((line, i) => {
     if (line) at.set(line, [...(at.get(line) ?? []), i]);
   });
   const used = new Map<string, number>();
+  for (const h of current) {
+    if (h.skip) used.set(h.line, Math.min(used.get(h.line) ?? h.skip, h.skip));
+  }
   const placed = wanted.map((h) => {
     const line = h.line.trim();
     const k = used.get(line) ?? 0;
@@ -31,7 +40,7 @@ export function placeHeadings(text: string, wanted: ChapterHeading[]): ChapterHe
       throw refusal(ErrorCode.BAD_INPUT, 'chapterLineMissing', { line: line.slice(0, 80) });
     }
     used.set(line, k + 1);
-    return { pos, heading: { n: h.n, line } };
+    return { pos, heading: k ? { n: h.n, line, skip: k } : { n: h.n, line } };
   });
   return placed.sort((a, b) => a.pos - b.pos).map((p) => p.heading);
 }
@@ -75,7 +84,7 @@ export function fileChaptersService(
       const stored = await deps.storage.get(`${file.storageKey}.txt`);
       if (!stored) throw refusal(ErrorCode.NOT_FOUND, 'fileNotFound');
       const text = stored.toString('utf8');
-      const headings = placeHeadings(text, input.chapters);
+      const headings = placeHeadings(text, input.chapters, file.chapters);
       await repo.replace(scope, file.id, headings, indexText(text, headings), deps.clock.now());
       return describe(scope, { ...file, chapters: headings });
     },

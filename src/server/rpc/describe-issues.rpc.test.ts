@@ -63,6 +63,33 @@ describe('refused input, worded for people', () => {
     expect(missing.body.Errstr).toBe('יש למלא את ההודעה.');
   });
 
+  it('a refinement is worded by its rule in both languages: no English inside Hebrew', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['GetFriendDetails', { friendid: 'not-letters' }],
+      ['UpdateFCMToken', { udid: 'short', token: '{}' }],
+      ['AskFriend', { friendid: 'holmesen', message: 'hi', img: 'data:text/plain;base64,AA' }],
+    ];
+    for (const [action, fields] of cases) {
+      const he = await rpc(t.app, { action, ...fields, lang: 'he' }, { bearer: reader });
+      expect(he.body.Error, action).toBe(ErrorCode.BAD_INPUT);
+      // Field names of the API (udid) and format names (JPEG) may stay; no English words.
+      const words = String(he.body.Errstr)
+        .replace(/\b(udid|img|JPEG|PNG|WebP)\b/g, '')
+        .match(/[A-Za-z]{2,}/g);
+      expect(words, `${action}: ${String(he.body.Errstr)}`).toBeNull();
+      expect(he.body.Errstr).toMatch(/[א-ת]/);
+      const en = await rpc(t.app, { action, ...fields, lang: 'en' }, { bearer: reader });
+      expect(en.body.Errstr, action).not.toMatch(/[א-ת]/);
+      expect(en.body.Errstr, action).not.toMatch(zodWords);
+    }
+    const id = await rpc(
+      t.app,
+      { action: 'GetFriendDetails', friendid: 'not-letters', lang: 'he' },
+      { bearer: reader },
+    );
+    expect(id.body.Errstr).toBe('מזהה הדמות יכול להכיל רק אותיות באנגלית וספרות.');
+  });
+
   it('a wrong kind of value, in every action with fields, has Hebrew words and no zod', async () => {
     let checked = 0;
     for (const [action, def] of Object.entries(actions)) {

@@ -30,6 +30,10 @@ function lengthAt(input: unknown, path: PropertyKey[]): number | undefined {
  */
 function describeIssue(issue: z.core.$ZodIssue, input: unknown, lang: Lang): string {
   const field = fieldName(issue.path, lang);
+  // A refinement that states its rule (protocol/fields.ts `Rule`) is worded by that rule.
+  const rule = /^rule:(\w+)$/.exec(issue.message)?.[1];
+  if (rule && `rule_${rule}` in validationMessages)
+    return msg(`rule_${rule}` as MessageKey, lang, { field });
   switch (issue.code) {
     case 'too_big':
       if (issue.origin === 'string')
@@ -48,7 +52,10 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, lang: Lang): str
           : msg('fieldTooShort', lang, { field, min: count(issue.minimum, lang) });
       return msg('fieldTooSmall', lang, { field, min: count(issue.minimum, lang) });
     case 'invalid_type':
-      return issue.input === undefined
+      // zod gives the input only when asked to (reportInput); its own text says what came.
+      return (
+        'input' in issue ? issue.input === undefined : /received undefined$/.test(issue.message)
+      )
         ? msg('fieldRequired', lang, { field })
         : msg('fieldWrongType', lang, { field });
     case 'invalid_format':

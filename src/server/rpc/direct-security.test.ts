@@ -8,6 +8,7 @@ import {
 } from '../../protocol/direct.ts';
 import { ErrorCode, errorText } from '../../protocol/errors.ts';
 import { ActionsPath, AdminPath, MetricsPath } from '../../protocol/paths.ts';
+import { RpcActionRoute } from '../ops/metrics-http.ts';
 import { createTestApp, testDatabases, type TestApp } from '../test/harness.ts';
 import { seedVictim, snapshot } from './security-fixture.ts';
 
@@ -186,6 +187,8 @@ function servedRoutes(app: TestApp['app']): string[] {
 /** Routes that are not direct endpoints, and why: anything else must be in the registry. */
 const NOT_DIRECT: Record<string, string> = {
   [`POST ${ActionsPath}`]: 'the actions: registry-security.test.ts calls every one',
+  [`POST ${RpcActionRoute}`]:
+    'the actions one per path: registry-security.test.ts calls every one there too',
   [`POST ${AdminPath}`]: 'the admin CLI: loopback only, with a key no session has (admin tests)',
   [`GET ${MetricsPath}`]:
     "the operator's metrics: direct loopback or METRICS_TOKEN, a 404 to anyone else (below, and ops/metrics.rpc.test.ts)",

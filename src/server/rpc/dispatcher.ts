@@ -30,6 +30,11 @@ export interface RpcRequest {
 export interface RpcResult {
   status: number;
   body: Record<string, unknown>;
+  /**
+   * The action's own answer (its output schema), not a refusal: CheckEditPriv's level is an
+   * `Error` of 1 or 2 that is still its answer.
+   */
+  answered?: true;
   /** Set for a streamed answer: the events, then `done` with the final body. */
   stream?: { subscribe: Streaming<unknown>['subscribe']; done: Promise<Record<string, unknown>> };
 }
@@ -49,6 +54,41 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
 
 export function statusFor(code: ErrorCode): number {
   return statusOf[code] ?? 200;
+}
+
+/**
+ * `POST /api/rpc/{Action}`: every refusal is an HTTP error, so that a client generated from
+ * the schema meets the refusal shape only where the schema says (POST /api keeps the codes
+ * above, for the web client and the spec's clients, which read `Error` from a 200).
+ */
+export const rpcStatusOf: Record<ErrorCode, number> = {
+  [ErrorCode.OK]: 200,
+  [ErrorCode.INTERNAL]: 500,
+  [ErrorCode.BAD_INPUT]: 400,
+  [ErrorCode.UNAUTHENTICATED]: 401,
+  [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.NOT_FOUND]: 404,
+  [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.CSRF]: 403,
+  [ErrorCode.UNKNOWN_ACTION]: 404,
+  [ErrorCode.CONFLICT]: 409,
+  // SendToken for an e-mail with no account yet: RegisterFullname comes first.
+  [ErrorCode.FIRST_TIME]: 409,
+  [ErrorCode.WRONG_PASSWORD]: 401,
+  [ErrorCode.LINK_INVALID]: 410,
+  [ErrorCode.NOT_CONFIGURED]: 501,
+  [ErrorCode.IDENTITY_MISMATCH]: 403,
+  [ErrorCode.UPSTREAM]: 502,
+  [ErrorCode.MODEL_FAILED]: 502,
+  [ErrorCode.NO_CREDITS]: 402,
+};
+
+/** The status of a result on `POST /api/rpc/{Action}`: 200 for an answer, else its code's. */
+export function rpcStatus(result: RpcResult): number {
+  if (result.answered) return 200;
+  const code = result.body.Error as ErrorCode;
+  // Only refusals reach here; a body without a known code is the server's fault.
+  return Object.hasOwn(rpcStatusOf, code) && code !== ErrorCode.OK ? rpcStatusOf[code] : 500;
 }
 
 export function failure(
@@ -186,6 +226,7 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
           const level = Number(data[def.errorFrom] ?? 0);
           return {
             status: 200,
+            answered: true,
             body: {
               Error: level,
               ...(level !== Priv.edit ? { Errstr: levelText(level, lang) } : {}),
@@ -200,7 +241,7 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
             body: { ...data, Error: ErrorCode.MODEL_FAILED, Errstr: data.error },
           };
         }
-        return { status: 200, body: { Error: ErrorCode.OK, ...data } };
+        return { status: 200, answered: true, body: { Error: ErrorCode.OK, ...data } };
       };
       if (isStreaming(out)) {
         const done = out.done.then(finish, (err: unknown) => {
@@ -211,6 +252,7 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
         if (req.wantsStream) {
           return {
             status: 200,
+            answered: true,
             body: {},
             stream: { subscribe: out.subscribe, done: done.then((r) => r.body) },
           };

@@ -7,9 +7,11 @@ import {
   type ActionName,
 } from '../../protocol/registry.ts';
 import { UserType } from '../../protocol/constants.ts';
+import { rpcPath } from '../../protocol/paths.ts';
 import {
   createTestApp,
   rpc,
+  rpcAt,
   testDatabases,
   userWithSession,
   type TestApp,
@@ -230,15 +232,21 @@ describe.each(testDatabases().slice(-1))('registry-generated refusals on %s', (k
     endedOnCheck = false;
   });
 
+  /**
+   * `body` to POST /api, or (`at`) its fields to POST /api/rpc/{at}, where a refusal is an
+   * HTTP error (its status from the code: rpcStatusOf).
+   */
   async function expectRefusedUnchanged(
     body: unknown,
     opts: Parameters<typeof rpc>[2] = {},
     code?: number,
+    at?: ActionName,
   ) {
     endedOnCheck = false;
     const before = checked ?? (await snapshot());
     checked = undefined;
-    const r = await rpc(t.app, body, opts);
+    const r = at ? await rpcAt(t.app, at, body, opts) : await rpc(t.app, body, opts);
+    if (at) expect(r.status, JSON.stringify(r.body)).toBeGreaterThanOrEqual(400);
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
     expect(r.body.Error).not.toBe(ErrorCode.OK);
     expect(r.body.Error).not.toBe(ErrorCode.INTERNAL);
@@ -356,6 +364,73 @@ describe.each(testDatabases().slice(-1))('registry-generated refusals on %s', (k
       });
     }
   }
+
+  // The same refusals one path per action (POST /api/rpc/{Action}, the same dispatcher): a
+  // new action gets them there too.
+  for (const name of actionNames) {
+    const def = actions[name];
+    const at = rpcPath(name);
+    const sample = samples[name] as Record<string, unknown>;
+    const parser = () => (def.access === 'admin' ? operator : stranger);
+    if (def.access !== 'public') {
+      it(`${at}: anonymous is refused with 401`, async () => {
+        const r = await expectRefusedUnchanged(sample, {}, ErrorCode.UNAUTHENTICATED, name);
+        expect(r.status).toBe(401);
+      });
+    }
+    if (def.access === 'admin' || def.access === 'globalpriv') {
+      it(`${at}: a signed-in user without the ${def.access} level is refused with 403`, async () => {
+        const r = await expectRefusedUnchanged(
+          sample,
+          { bearer: stranger },
+          ErrorCode.FORBIDDEN,
+          name,
+        );
+        expect(r.status).toBe(403);
+      });
+    }
+    if (def.identity) {
+      it(`${at}: a stranger cannot act on someone else's data`, async () => {
+        const r = await expectRefusedUnchanged(sample, { bearer: stranger }, undefined, name);
+        expect([ErrorCode.IDENTITY_MISMATCH, ErrorCode.FORBIDDEN]).toContain(r.body.Error);
+        expect(r.status).toBe(403);
+      });
+    }
+    const shape = (def.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+    const first = Object.keys(shape)[0];
+    if (first) {
+      it(`${at}: a wrong type in "${first}" is refused with 400`, async () => {
+        const body = { ...sample, [first]: { nested: [1, 2] } };
+        const r = await expectRefusedUnchanged(
+          body,
+          { bearer: parser() },
+          ErrorCode.BAD_INPUT,
+          name,
+        );
+        expect(r.status).toBe(400);
+      });
+    }
+    it(`${at}: a NUL in its text is refused with 400, naming the field`, async () => {
+      const field = Object.keys(sample).findLast((k) => typeof sample[k] === 'string') ?? 'lang';
+      const body = { ...sample, [field]: `${String(sample[field] ?? 'he')}\u0000` };
+      const r = await expectRefusedUnchanged(body, { bearer: parser() }, ErrorCode.BAD_INPUT, name);
+      expect(r.status).toBe(400);
+      expect(r.body.Errstr).toContain(field);
+    });
+  }
+
+  it('/api/rpc/{Action}: an unknown action and non-objects are refused', async () => {
+    const unknown = await expectRefusedUnchanged(
+      {},
+      {},
+      ErrorCode.UNKNOWN_ACTION,
+      'DropAllTables' as ActionName,
+    );
+    expect(unknown.status).toBe(404);
+    await expectRefusedUnchanged({}, {}, ErrorCode.UNKNOWN_ACTION, '__proto__' as ActionName);
+    const list = await expectRefusedUnchanged([1, 2, 3], {}, ErrorCode.BAD_INPUT, 'SendToken');
+    expect(list.status).toBe(400);
+  });
 
   it('an unknown action, a missing action and non-objects are refused', async () => {
     await expectRefusedUnchanged({ action: 'DropAllTables' }, {}, ErrorCode.UNKNOWN_ACTION);

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { z } from 'zod';
 import type { ChatEngine } from '../ai/engine.ts';
 import { estimateTokens } from '../ai/tokens.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
@@ -45,15 +46,26 @@ export async function sampleConversations(repo: StatsRepo, friendRowId: number) 
   return kept;
 }
 
-const strings = (v: unknown) =>
-  Array.isArray(v)
-    ? v
-        .map((x) => String(x).trim())
-        .filter(Boolean)
-        .slice(0, 20)
-    : [];
+/** The analysis as the model must give it; the provider is asked for this shape. */
+const AnalysisAnswer = z.object({
+  summary: z.string().describe('general summary as simple HTML'),
+  topics: z.array(z.string()).describe('main topics'),
+  tone: z.array(z.string()).describe('emotional tones'),
+  inconsistencies: z
+    .array(z.string())
+    .describe('where the character contradicted its own texts or knowledge; empty when none'),
+});
 
-/** Asks the model for the analysis as JSON; null when the answer cannot be read. */
+const strings = (v: string[]) =>
+  v
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .slice(0, 20);
+
+/**
+ * Asks the model for the analysis as a structured answer; null offline. An answer that does
+ * not fit, or says nothing, throws (the job stores the failure and the page offers a retry).
+ */
 export async function analyze(
   engine: ChatEngine,
   friend: FriendRow,
@@ -82,46 +94,33 @@ export async function analyze(
   }
   const system = [
     `You analyse conversations between readers and the book character "${friend.friendname}", for the character's creator.`,
-    `Write in ${language}. Answer with JSON only, of this shape:`,
-    '{"summary": "<p>general summary as simple HTML</p>", "topics": ["main topic", ...],',
-    ' "tone": ["emotional tone", ...], "inconsistencies": ["where the character contradicted its own texts or knowledge", ...]}',
+    `Write in ${language}. Give a general summary (simple HTML), the main topics, the emotional tones, and the inconsistencies.`,
     'Inconsistencies: quote briefly what the character said and what its texts say. Use an empty list when there are none.',
   ].join('\n');
-  const r = await engine.generate({
-    model: friend.model,
-    system,
-    messages: [
-      {
-        role: 'user',
-        content: `The character's own texts:\n${character}\n\nConversations:\n${lines.join('\n')}`,
-      },
-    ],
-    temperature: 0.2,
-    maxOutputTokens: 1_500,
-    offline: {
-      friendname: friend.friendname,
-      firstprompt: '',
-      personality: '',
-      background: '',
-      knowledge: [],
-      lang,
-      task: 'analysis',
+  const r = await engine.object(
+    {
+      model: friend.model,
+      system,
+      messages: [
+        {
+          role: 'user',
+          content: `The character's own texts:\n${character}\n\nConversations:\n${lines.join('\n')}`,
+        },
+      ],
+      temperature: 0.2,
+      maxOutputTokens: 1_500,
     },
-  });
-  const json = /\{[\s\S]*\}/u.exec(r.text)?.[0];
-  if (!json) return null;
-  let parsed: Record<string, unknown>;
-  try {
-    parsed = JSON.parse(json) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
+    AnalysisAnswer,
+  );
+  if (!r) return null;
+  const summary = cleanSummary(r.value.summary);
+  if (!summary) throw new Error('the model answered the analysis without a summary');
   return {
     result: {
-      summary: cleanSummary(String(parsed.summary ?? '')),
-      topics: strings(parsed.topics),
-      tone: strings(parsed.tone),
-      inconsistencies: strings(parsed.inconsistencies),
+      summary,
+      topics: strings(r.value.topics),
+      tone: strings(r.value.tone),
+      inconsistencies: strings(r.value.inconsistencies),
     },
     model: r.model,
     usage: r.usage,

@@ -154,6 +154,24 @@ describe.each(testDatabases())('conversation analytics on %s', (kind) => {
     expect((await stat(editor, 'he')).body.AnalysisState).toBe('none');
   });
 
+  it('an answer that does not fit the analysis is a failure the page can show, not an empty analysis', async () => {
+    for (const text of ['Sorry, I cannot help with that.', '{"summary": "", "topics": []}'])
+      fake.enqueueFor('Conversations:', { text });
+    for (const lang of ['he', 'en'] as const) {
+      const a = await rpc(
+        t.app,
+        { action: 'AnalyzeFriendStats', friendid: 'holmesen', lang },
+        { bearer: editor },
+      );
+      expect(a.body.AnalysisState).toBe('pending');
+      await expect
+        .poll(async () => (await stat(editor, lang)).body.AnalysisState, { timeout: 30_000 })
+        .toBe('failed');
+    }
+    // The provider was asked for the shape (its JSON mode), not told it in prose only.
+    expect(fake.requests.at(-1)!.response_format?.type).toBe('json_object');
+  });
+
   it('counts the same from the daily roll-up plus the live rows, group chat included', async () => {
     const figures = async () => {
       const b = (await stat(boss)).body;

@@ -75,11 +75,13 @@ export function statsService(deps: Deps, repos: Pick<Repos, 'friends' | 'rollup'
             tokensOut: out.usage.outputTokens,
           });
       } catch (err) {
+        // The model call was already retried (the AI SDK's retries); what is left is shown as
+        // a failed state the creator can try again from, not retried behind their back.
+        deps.log.warn({ err, friend: friend.friendid, lang }, 'the analysis failed');
         await repo.saveAnalysis(friendRowId, lang, {
           state: 'failed',
           error: err instanceof Error ? err.message : String(err),
         });
-        throw err; // retried with backoff; a later success replaces the failure
       }
     },
     { retryLimit: 2, retryDelaySeconds: 30, policy: 'stately' },

@@ -33,7 +33,11 @@ export interface FakeRequest {
   tools?: { type: string; function: { name: string; parameters: unknown } }[];
   temperature?: number;
   top_p?: number;
+  /** The reply's output cap the provider was sent (the AI SDK's maxOutputTokens). */
+  max_tokens?: number;
   stream?: boolean;
+  /** A structured answer asked for (the AI SDK's Output.object). */
+  response_format?: { type: string; json_schema?: unknown };
 }
 
 export interface FakeOpenAI {

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
+import { rpcPath } from '../../protocol/paths.ts';
 import { createEngine, type RetryPolicy } from '../ai/engine.ts';
 import { createMediaPorts } from '../ai/media/media.ts';
 import { createMeter } from '../ai/meter.ts';
@@ -304,7 +305,7 @@ export async function createTestApp(
     }),
     payments: createPayments(config),
     credits: (opts.credits ?? ((c) => c))(
-      createCredits(database.db, config, clock, pino({ level: 'silent' }), instance.id),
+      createCredits(database.db, config, clock, opts.log ?? pino({ level: 'silent' }), instance.id),
     ),
     // Real Web Push; a test's subscriptions point at its local push service (test/push-service.ts).
     push: opts.push ?? webPushSender(loadVapidKeys(config), config.vapidSubject),
@@ -358,22 +359,20 @@ export interface CallResult {
   cookies: Record<string, string>;
 }
 
-export async function rpc(
-  app: FastifyInstance,
-  body: unknown,
-  opts: {
-    bearer?: string;
-    cookies?: Record<string, string>;
-    headers?: Record<string, string>;
-    /** The client's network address (the rate limits' "client"). */
-    ip?: string;
-  } = {},
-): Promise<CallResult> {
+type CallOpts = {
+  bearer?: string;
+  cookies?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** The client's network address (the rate limits' "client"). */
+  ip?: string;
+};
+
+async function post(app: FastifyInstance, url: string, body: unknown, opts: CallOpts) {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
   if (opts.bearer) headers.authorization = `Bearer ${opts.bearer}`;
   const res = await app.inject({
     method: 'POST',
-    url: '/api',
+    url,
     headers,
     cookies: opts.cookies ?? {},
     ...(opts.ip ? { remoteAddress: opts.ip } : {}),
@@ -382,6 +381,25 @@ export async function rpc(
   const cookies: Record<string, string> = {};
   for (const c of res.cookies) cookies[c.name] = c.value;
   return { status: res.statusCode, body: res.json(), cookies };
+}
+
+/** `POST /api` with `{action, ...fields}`. */
+export async function rpc(
+  app: FastifyInstance,
+  body: unknown,
+  opts: CallOpts = {},
+): Promise<CallResult> {
+  return post(app, '/api', body, opts);
+}
+
+/** `POST /api/rpc/{action}` with the fields alone. */
+export async function rpcAt(
+  app: FastifyInstance,
+  action: string,
+  fields: unknown,
+  opts: CallOpts = {},
+): Promise<CallResult> {
+  return post(app, rpcPath(action), fields, opts);
 }
 
 /** Creates a proven user (as the admin CLI does) and signs in with a password; answers the bearer token. */

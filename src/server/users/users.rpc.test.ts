@@ -116,23 +116,31 @@ describe.each(testDatabases())('user actions on %s', (kind) => {
     });
   });
 
-  it('GetLangFromIP reads the browser languages; unknown gives null', async () => {
-    const en = await t.app.inject({
-      method: 'POST',
-      url: '/api',
-      headers: { 'content-type': 'application/json', 'accept-language': 'en-GB,en;q=0.9' },
-      payload: { action: 'GetLangFromIP' },
+  it('GetLangFromIP answers from the address, not the browser: Israel he/ILS, elsewhere en/USD, unknown null', async () => {
+    const from = async (remoteAddress: string, acceptLanguage: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api',
+          remoteAddress,
+          headers: { 'content-type': 'application/json', 'accept-language': acceptLanguage },
+          payload: { action: 'GetLangFromIP' },
+        })
+      ).json();
+    // An Israeli address with an English browser is still Israel; a US one with a Hebrew one, not.
+    expect(await from('212.150.0.1', 'en-GB,en;q=0.9')).toEqual({
+      Error: 0,
+      lang: 'he',
+      currencycode: 'ILS',
     });
-    expect(en.json()).toEqual({ Error: 0, lang: 'en', currencycode: 'USD' });
-    const he = await t.app.inject({
-      method: 'POST',
-      url: '/api',
-      headers: { 'content-type': 'application/json', 'accept-language': 'he-IL,he;q=0.9,en;q=0.8' },
-      payload: { action: 'GetLangFromIP' },
+    expect(await from('2a02:6680::1', 'en-US')).toMatchObject({ lang: 'he', currencycode: 'ILS' });
+    expect(await from('8.8.8.8', 'he-IL,he;q=0.9')).toEqual({
+      Error: 0,
+      lang: 'en',
+      currencycode: 'USD',
     });
-    expect(he.json()).toEqual({ Error: 0, lang: 'he', currencycode: 'ILS' });
-    const none = await rpc(t.app, { action: 'GetLangFromIP' });
-    expect(none.body).toEqual({ Error: 0, lang: null, currencycode: null });
+    for (const unknown of ['127.0.0.1', '10.1.2.3', '192.168.0.7', '172.20.0.5', '::1', 'fd00::5'])
+      expect(await from(unknown, 'en-US')).toEqual({ Error: 0, lang: null, currencycode: null });
   });
 
   it('an e-mail in the body that is not the caller is refused, unless the caller is an admin', async () => {

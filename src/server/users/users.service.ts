@@ -7,6 +7,7 @@ import { hashPassword } from '../infra/secrets.ts';
 import { msg } from '../messages.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
+import { countryOf } from './country.ts';
 import type { UserPatch, UserRow } from './users.repo.ts';
 
 const fmt = (d: Date | null) => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : '');
@@ -93,14 +94,22 @@ export function usersService(deps: Pick<Deps, 'credits'>, repos: Pick<Repos, 'au
      * decides (see docs/decisions.md); nothing recognised answers null, and the client
      * falls back to he / ILS.
      */
-    langFromRequest(ctx: Ctx) {
-      const first = ctx.acceptLanguage
-        .split(',')
-        .map((p) => p.split(';')[0]!.trim().toLowerCase())
-        .find((l) => l.startsWith('he') || l.startsWith('iw') || l.startsWith('en'));
-      if (!first) return { lang: null, currencycode: null };
-      const lang = first.startsWith('en') ? 'en' : 'he';
-      return { lang, currencycode: lang === 'he' ? DEFAULT_CURRENCY : 'USD' };
+    /**
+     * The first visit's language and currency from the caller's address (spec: GetLangFromIP),
+     * looked up in an offline country database: Israel is Hebrew and shekels, another known
+     * country English and dollars; unknown, private or loopback is null (the client then keeps
+     * Hebrew). Never the browser's languages: those are for the screen the caller is on.
+     */
+    async langFromRequest(ctx: Ctx) {
+      let country: string | null = null;
+      try {
+        country = await countryOf(ctx.ip);
+      } catch (err) {
+        ctx.log.warn({ err }, 'the country database could not be read');
+      }
+      if (!country) return { lang: null, currencycode: null };
+      const he = country === 'IL';
+      return { lang: he ? 'he' : 'en', currencycode: he ? DEFAULT_CURRENCY : 'USD' };
     },
   };
 }

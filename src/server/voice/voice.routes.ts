@@ -11,6 +11,7 @@ import { FormError, formErrorText, readMultipart, sendFailureJson } from '../htt
 import { callerContext } from '../http/request.ts';
 import { msg } from '../messages.ts';
 import { failure, failureOf, pickLang } from '../rpc/dispatcher.ts';
+import { describeIssues } from '../rpc/describe-issues.ts';
 import type { Services } from '../services.ts';
 
 /** The form's text fields besides the recording (spec clients send none; ours sends lang). */
@@ -81,7 +82,11 @@ export async function registerVoiceRoutes(
     if ('fail' in auth) return json(reply, auth.fail);
     const ctx = auth.ctx;
     const parsed = SpeechInput.safeParse(body);
-    if (!parsed.success) return json(reply, failure(ErrorCode.BAD_INPUT, ctx.lang));
+    if (!parsed.success)
+      return json(
+        reply,
+        failure(ErrorCode.BAD_INPUT, ctx.lang, describeIssues(parsed.error, body, ctx.lang)),
+      );
     try {
       const out = await services.voice.speak(parsed.data, ctx);
       return reply

@@ -93,6 +93,11 @@ describe('voice endpoints against the fake OpenAI server', () => {
     await fake.close();
   });
 
+  it('with a transcription model the public config offers voice input', async () => {
+    const config = await t.app.inject({ method: 'GET', url: DirectPaths.config });
+    expect(config.json()).toMatchObject({ voiceInput: true });
+  });
+
   it('reads a sentence of the caller’s answer in the character’s voice; a replay comes from the cache', async () => {
     fake.media.requests.length = 0;
     const body = {
@@ -167,9 +172,34 @@ describe('voice endpoints against the fake OpenAI server', () => {
     });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().Errstr).toMatch(/own conversations/);
-    const none = await speech(t, reader, { friendid: 'holmesvoice', text: 'The game is afoot' });
-    expect(none.statusCode).toBe(404);
+    // Without messageid the answer is looked for among the character's answers to the caller.
+    const strangers = await speech(t, stranger, {
+      friendid: 'holmesvoice',
+      text: 'The game is afoot',
+    });
+    expect(strangers.statusCode).toBe(404);
+    expect(strangers.json()).toMatchObject({ Error: ErrorCode.NOT_FOUND });
     expect(fake.media.requests.length).toBe(before);
+  });
+
+  it('without messageid (the fields the spec fixes) the caller’s own answer is found and read', async () => {
+    const before = fake.media.requests.length;
+    const res = await speech(t, reader, {
+      friendid: 'holmesvoice',
+      text: 'The game is afoot, my friend.',
+      voice: 'nova',
+      voice_instructions: 'briskly',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^audio\//);
+    expect(fake.media.requests.length).toBe(before + 1);
+    expect(fake.media.requests.at(-1)!.body).toMatchObject({
+      input: 'The game is afoot, my friend.',
+      voice: 'nova',
+      instructions: 'briskly',
+    });
+    const outside = await speech(t, reader, { friendid: 'holmesvoice', text: 'Free words' });
+    expect(outside.statusCode).toBe(404);
   });
 
   it('a studio preview speaks our sample with the typed instructions, for editors only', async () => {
@@ -307,7 +337,9 @@ describe('voice endpoints offline (no keys)', () => {
     expect(await usage(t, 'speech')).toHaveLength(1);
   });
 
-  it('without a transcription model the microphone is told what to configure', async () => {
+  it('without a transcription model: the config says voice input is off, a reader gets plain words', async () => {
+    const config = await t.app.inject({ method: 'GET', url: DirectPaths.config });
+    expect(config.json()).toMatchObject({ voiceInput: false });
     const status = await t.app.inject({
       method: 'GET',
       url: `${DirectPaths.voiceStatus}`,
@@ -319,7 +351,8 @@ describe('voice endpoints offline (no keys)', () => {
     });
     const r = await transcribe(t, reader, webm, { lang: 'he' });
     expect(r.body.Error).toBe(ErrorCode.NOT_CONFIGURED);
-    expect(r.body.Errstr).toContain('TRANSCRIPTION_MODEL');
+    expect(r.body.Errstr).toBe('הקלט הקולי כבוי באתר הזה. אפשר לכתוב את ההודעה.');
+    expect(status.json().transcription.hint).not.toMatch(/[A-Z]{3,}_[A-Z_]+/);
     expect(r.body.text).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { macroNames, replaceMacros } from '../friends/macros.ts';
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '../../protocol/errors.ts';
 import {
@@ -26,6 +27,12 @@ export interface SpeechAudio {
   offline: boolean;
   cached: boolean;
 }
+
+/**
+ * How many of the character's last answers to the caller a read-aloud without `messageid`
+ * looks through (the newest first): a chat screen reads aloud what it shows.
+ */
+const SEARCHED_REPLIES = 200;
 
 /** How long a streaming answer may lag behind the sentence the browser already has. */
 const STREAM_LAG = { tries: 12, delayMs: 150 };
@@ -64,25 +71,32 @@ export function voiceService(deps: Deps, repos: Pick<Repos, 'chat' | 'friends' |
       });
   }
 
-  /** The answer `messageid` of the caller's, with the text in it (a streaming one may lag a little). */
+  /**
+   * The caller's own answer holding the text: `messageid` when given (the fast key), else the
+   * newest of the character's last answers to the caller that holds it (a streaming one may
+   * lag a little behind the sentence the browser already has).
+   */
   async function requireOwnAnswer(input: SpeechIn, ctx: Ctx) {
     const user = requireUser(ctx);
     const { friend } = await requireFriend(friends, input.friendid, user, 'view');
     const wanted = letters(input.text);
     if (!wanted) throw refusal(ErrorCode.BAD_INPUT, 'speechEmpty');
+    const candidates = async () => {
+      if (!input.messageid) return chat.recentReplies(user.id, friend.id, SEARCHED_REPLIES);
+      const row = await chat.messageById(input.messageid);
+      const own =
+        row &&
+        row.subject.userId === user.id &&
+        row.subject.friendId === friend.id &&
+        row.message.role === 'assistant';
+      return own ? [row.message] : [];
+    };
     for (let i = 0; ; i++) {
-      const row = input.messageid ? await chat.messageById(input.messageid) : undefined;
-      if (
-        !row ||
-        row.subject.userId !== user.id ||
-        row.subject.friendId !== friend.id ||
-        row.message.role !== 'assistant'
-      ) {
-        throw refusal(ErrorCode.NOT_FOUND, 'speechNotInConversation');
-      }
-      if (letters(row.message.content).includes(wanted)) return { friend, message: row.message };
+      const rows = await candidates();
+      const message = rows.find((r) => letters(r.content).includes(wanted));
+      if (message) return { friend, message };
       // The browser reads a streaming answer a moment before its last flush reaches the row.
-      if (row.message.status !== 'streaming' || i >= STREAM_LAG.tries)
+      if (!rows.some((r) => r.status === 'streaming') || i >= STREAM_LAG.tries)
         throw refusal(ErrorCode.NOT_FOUND, 'speechNotInConversation');
       await new Promise((r) => setTimeout(r, STREAM_LAG.delayMs));
     }
@@ -125,7 +139,8 @@ export function voiceService(deps: Deps, repos: Pick<Repos, 'chat' | 'friends' |
         const { friend, message } = await requireOwnAnswer(input, ctx);
         voice ??= friend.voice || undefined;
         instructions ??= friend.voiceInstructions || undefined;
-        text = input.text;
+        // A card's {{user}} / {{char}} are said as the names (friends/macros.ts).
+        text = replaceMacros(input.text, macroNames(user, friend, ctx.lang));
         scope = `m${message.id}`;
       }
       const lang = speechLang(text, input.lang ?? ctx.lang);

@@ -5,6 +5,7 @@ export const TEST_CONFIG: PublicConfig = {
   version: '9.9.9-test',
   googleClientId: null,
   assistantHostWord: 'assistant',
+  voiceInput: true,
   uploads: { fileMaxBytes: 20 * 1024 * 1024, imageMaxBytes: 10 * 1024 * 1024 },
 };
 

@@ -41,7 +41,8 @@ export function createTranscriptionPort(opts: {
     return {
       available: false,
       async transcribe() {
-        // No offline speech recognition ships with the app; say which setting turns it on.
+        // No offline speech recognition ships with the app: the reader is told, in plain words,
+        // that voice input is off (the start log names the setting that turns it on).
         throw refusal(ErrorCode.NOT_CONFIGURED, 'transcriptionNotConfigured');
       },
       describe: () => description,

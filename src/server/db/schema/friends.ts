@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -9,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Lorebook } from '../../../protocol/lorebook.ts';
 import { users } from './users.ts';
 
 /** A category id is a single bit; names are per language. */
@@ -45,6 +47,19 @@ export const friends = pgTable(
     lang: text('lang'),
     /** 1: answers cite the passages they use (reading/citations.ts); 0: editors turned it off. */
     citations: integer('citations').notNull().default(1),
+    /** The character's note (a card's `depth_prompt`): put into the chat at a depth, as a role. */
+    note: text('note').notNull().default(''),
+    noteDepth: integer('note_depth').notNull().default(4),
+    noteRole: text('note_role').notNull().default('system'),
+    /** The lorebook with its keys and settings (protocol/lorebook.ts); null: none. */
+    lorebook: jsonb('lorebook').$type<Lorebook>(),
+    /** Free tags (a card's tags that are not site categories). */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** A card's creator and version as imported (empty for characters made here). */
+    cardCreator: text('card_creator').notNull().default(''),
+    cardVersion: text('card_version').notNull().default(''),
+    /** 1: made from an imported card (its export names the card's creator, not the account). */
+    fromCard: integer('from_card').notNull().default(0),
     /** null for the starter content. */
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -35,7 +35,7 @@ export const friendFiles = pgTable(
     title: text('title').notNull().default(''),
     subject: text('subject').notNull().default(''),
     filename: text('filename').notNull().default(''),
-    /** txt, md, html, pdf or docx */
+    /** txt, md, html, pdf, docx or epub */
     kind: text('kind').notNull(),
     size: integer('size').notNull(),
     chars: integer('chars').notNull().default(0),
@@ -48,7 +48,10 @@ export const friendFiles = pgTable(
      * The chapter headings of the text, found at indexing or corrected by an editor
      * (reading/chapters.ts): each heading line and the chapter number it starts.
      */
-    chapters: jsonb('chapters').$type<{ n: number; line: string }[]>().notNull().default([]),
+    chapters: jsonb('chapters')
+      .$type<{ n: number; line: string; skip?: number }[]>()
+      .notNull()
+      .default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

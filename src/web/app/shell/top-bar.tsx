@@ -54,6 +54,8 @@ export function TopBar() {
                 size="lg"
                 aria-label={t('shell.editUser')}
                 title={t('shell.editUser')}
+                // On a phone the name's menu has the same link: the name keeps the room.
+                className="top-bar__edit-user"
                 data-testid="edit-user"
               >
                 <UserIcon />

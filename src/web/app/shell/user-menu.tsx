@@ -1,4 +1,5 @@
 import { Text, UnstyledButton } from '@mantine/core';
+import { FitText } from '../../shared/components/fit-text.tsx';
 import { forwardRef, lazy, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
 
 // The menu, its confirmation dialog and the popover machinery (floating-ui) load on the first
@@ -18,10 +19,12 @@ export const UserMenuButton = forwardRef<HTMLButtonElement, ButtonProps>(functio
       className="top-bar__name"
       data-testid="user-menu"
       aria-haspopup="menu"
+      aria-label={fullname ?? undefined}
       {...rest}
     >
-      <Text size="sm" fw={500} truncate="end" dir="auto" data-testid="user-fullname">
-        {fullname}
+      {/* Cut at the name's logical end, whatever its directions (FitText). */}
+      <Text component="span" size="sm" fw={500} className="top-bar__name-text">
+        <FitText text={fullname ?? ''} testId="user-fullname" />
       </Text>
     </UnstyledButton>
   );

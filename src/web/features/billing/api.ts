@@ -86,12 +86,20 @@ export function usePay() {
   });
 }
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * How `/buy/{order}` waits for the provider's confirmation: a webhook may come a moment after
+ * the buyer is back, so an order still waiting is asked about again, a few times, then the
+ * page gives its final word. By count, not by clock: the page always ends.
+ */
+export const ORDER_POLLING = { every: 2000, times: 8 } as const;
+
+export type OrderWatch = OrderStatusAnswer & { gaveUp: boolean };
 
 /**
- * `orderstatus` of one of the caller's orders. While it waits for the provider's
- * confirmation (status 0: a webhook may come a moment after the buyer is back), it asks
- * again for up to half a minute before answering.
+ * `orderstatus` of one of the caller's orders, asked again while it is waiting (status 0)
+ * and at most `ORDER_POLLING.times` times in all. `gaveUp` says the asking is over with the
+ * order still unpaid: a never-paid, expired or abandoned order, which the page reports as
+ * not processed. An unknown order (or another's) is an error at once.
  */
 export function useOrderStatus(order: number, lang: Lang) {
   const qc = useQueryClient();
@@ -99,24 +107,26 @@ export function useOrderStatus(order: number, lang: Lang) {
     queryKey: queryKeys.billing.order(order),
     enabled: order > 0,
     staleTime: Infinity,
-    queryFn: async () => {
-      for (let attempt = 0; ; attempt++) {
-        const a = await postJson<Omit<OrderStatusAnswer, 'Error'>>(DirectPaths.payment, {
-          action: 'orderstatus',
-          order,
-          lang,
+    refetchOnWindowFocus: false,
+    queryFn: async (): Promise<OrderWatch> => {
+      const a = await postJson<Omit<OrderStatusAnswer, 'Error'>>(DirectPaths.payment, {
+        action: 'orderstatus',
+        order,
+        lang,
+      });
+      if (a.Error !== 0) throw new ApiError(a.Error, a.Errstr ?? '');
+      // Paid: what was bought (credits, permissions) shows everywhere at once.
+      if ((a.status ?? 0) >= 1)
+        void qc.invalidateQueries({
+          predicate: (q) => q.queryKey[0] !== queryKeys.billing.anyOrder()[0],
         });
-        if (a.Error !== 0) throw new ApiError(a.Error, a.Errstr ?? '');
-        if (a.status !== 0 || attempt >= 15) {
-          // Paid: what was bought (credits, permissions) shows everywhere at once.
-          if ((a.status ?? 0) >= 1)
-            void qc.invalidateQueries({
-              predicate: (q) => q.queryKey[0] !== queryKeys.billing.anyOrder()[0],
-            });
-          return a;
-        }
-        await wait(2000);
-      }
+      const asked = (qc.getQueryState(queryKeys.billing.order(order))?.dataUpdateCount ?? 0) + 1;
+      return { ...a, Error: 0, gaveUp: (a.status ?? 0) === 0 && asked >= ORDER_POLLING.times };
     },
+    refetchInterval: (query) => {
+      const d = query.state.data;
+      return d && (d.status ?? 0) === 0 && !d.gaveUp ? ORDER_POLLING.every : false;
+    },
+    refetchIntervalInBackground: true,
   });
 }

@@ -5,7 +5,11 @@ import { usePageTitle } from '../../shared/hooks/page-title.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 import { useOrderStatus } from './api.ts';
 
-/** /buy/{order}: thank-you with the order and invoice, or "we could not process your order". */
+/**
+ * /buy/{order}: thank-you with the order and invoice, or "we could not process your order"
+ * with a way back to the purchase page: for an unknown order, a closed one, and one still
+ * unpaid when the bounded wait for its confirmation is over.
+ */
 export function BuyResultScreen() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
@@ -14,10 +18,13 @@ export function BuyResultScreen() {
   usePageTitle(t('billing.buy.title'));
   const s = status.data;
   const paid = !!s && (s.status ?? 0) >= 1;
+  // Still waiting for the provider's word: the first answer, or an unpaid order asked again.
+  const confirming = order > 0 && (status.isPending || (!!s && s.status === 0 && !s.gaveUp));
+  const failed = order === 0 || status.isError || (!!s && !paid && !confirming);
 
   return (
     <Container size="sm" px="md" py="xl" className="buy-result-screen">
-      {status.isPending && order > 0 ? (
+      {confirming ? (
         <Group gap="sm" data-testid="buy-confirming">
           <Loader size="sm" />
           <Text>{t('billing.buy.confirming')}</Text>
@@ -51,7 +58,7 @@ export function BuyResultScreen() {
           </Group>
         </Paper>
       ) : null}
-      {(s && !paid) || status.isError || order === 0 ? (
+      {failed ? (
         <Alert color="red" role="alert" data-testid="buy-failed">
           <Text>{t('billing.buy.failed')}</Text>
           <Button component={Link} to="/buy" mt="md" variant="white" color="red">

@@ -10,7 +10,7 @@ import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { isolate } from '../../shared/i18n/language.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
-import { MessageMarkdown } from './message-markdown.tsx';
+import { MessageMarkdown } from '../../shared/components/message-markdown.tsx';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /**

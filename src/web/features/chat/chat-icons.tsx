@@ -1,21 +1,13 @@
 /** The chat's own icons (stop, copy, regenerate, arrows, download), in the shared icons' style. */
 import { Icon, type IconProps } from '../../shared/components/icons.tsx';
 
+export { CopyIcon } from '../../shared/components/icons.tsx';
+
 /** Stop: a filled square. */
 export function StopIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <rect x="6" y="6" width="12" height="12" rx="2" fill="currentColor" />
-    </Icon>
-  );
-}
-
-/** Copy: two overlapping sheets. */
-export function CopyIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="9" y="9" width="11" height="11" rx="2" />
-      <path d="M5 15V6a2 2 0 0 1 2-2h8" />
     </Icon>
   );
 }

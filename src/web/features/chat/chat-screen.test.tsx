@@ -313,6 +313,49 @@ describe('ChatScreen', () => {
     expect(inputsOf('RetrieveConversation')[0]).toMatchObject({ subject: 'anne' });
   });
 
+  it('no credits: the refusal links to the buy page, in Hebrew, not as a reversed "buy/"', async () => {
+    serve({ chat: conversation() });
+    stubStreams(
+      () =>
+        new Response(
+          JSON.stringify({
+            Error: 21,
+            Errstr: 'נגמרו הקרדיטים שלך לשיחות. אפשר לרכוש עוד בדף הרכישה: /buy',
+            buy: '/buy',
+          }),
+          { status: 402, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const user = userEvent.setup();
+    renderScreen(<ChatScreen />, { route: '/chat/holmes', path: '/chat/:friendid', lang: 'he' });
+    await ask(user, 'שאלה');
+    const alert = await screen.findByTestId('chat-error');
+    expect(alert).toHaveTextContent('נגמרו הקרדיטים שלך לשיחות. אפשר לרכוש עוד בדף הרכישה:');
+    const link = within(alert).getByRole('link', { name: '/buy' });
+    expect(link).toHaveAttribute('href', '/buy');
+    // Left to right inside the Hebrew sentence: the slash stays before the word.
+    expect(link).toHaveAttribute('dir', 'ltr');
+    expect(link.querySelector('bdi')).toHaveTextContent('/buy');
+    await user.click(link);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/buy');
+  });
+
+  it('a failed reply that ran out of credits links to the buy page', async () => {
+    serve({
+      chat: [
+        msg(10, 'user', 'Long'),
+        msg(11, 'assistant', '', {
+          status: 'failed',
+          error:
+            'You have run out of conversation credits. You can buy more on the purchase page: /buy',
+        }),
+      ],
+    });
+    open();
+    const failed = (await screen.findAllByTestId('chat-message'))[1]!;
+    expect(within(failed).getByRole('link', { name: '/buy' })).toHaveAttribute('href', '/buy');
+  });
+
   it('a failed answer says so clearly and offers a retry', async () => {
     serve({
       chat: [

@@ -24,6 +24,7 @@ import { MenuIcon, SearchIcon } from '../../shared/components/icons.tsx';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
+import { LinkedText } from '../../shared/components/linked-text.tsx';
 import { isolate } from '../../shared/i18n/language.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 import { storage } from '../../shared/storage/storage.ts';
@@ -349,7 +350,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
               setActionError('');
             }}
           >
-            {error}
+            <LinkedText text={error} />
           </Alert>
         ) : null}
         {noPermission ? null : <VoiceBar />}

@@ -56,6 +56,31 @@ describe('InputBar', () => {
     expect(onSend).toHaveBeenCalledWith('   hi', null);
   });
 
+  it('shows a counter near the limit and refuses to send past it, in he and en', async () => {
+    const user = userEvent.setup();
+    const { onSend, unmount } = renderBar();
+    const input = screen.getByTestId('chat-input');
+    fireEvent.change(input, { target: { value: 'a'.repeat(15_000) } });
+    expect(screen.queryByTestId('length-counter')).toBeNull();
+    fireEvent.change(input, { target: { value: 'a'.repeat(16_500) } });
+    expect(screen.getByTestId('length-counter')).toHaveTextContent('16,500 / 20,000 characters');
+    fireEvent.change(input, { target: { value: 'a'.repeat(20_001) } });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Too long: at most 20,000 characters (20,001 here). Shorten it to send.',
+    );
+    expect(screen.getByTestId('chat-send')).toBeDisabled();
+    await user.click(input);
+    await user.keyboard('{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(input).toHaveValue('a'.repeat(20_001));
+    await user.keyboard('{Backspace}{Enter}');
+    expect(onSend).toHaveBeenCalledWith('a'.repeat(20_000), null);
+    unmount();
+    renderScreen(<InputBar busy={false} waitingText="" onSend={onSend} />, { lang: 'he' });
+    fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'א'.repeat(20_001) } });
+    expect(screen.getByRole('alert')).toHaveTextContent('ארוך מדי: עד 20,000 תווים');
+  });
+
   it('grows with its text up to 150 px, then scrolls', () => {
     const small = fakeArea(64);
     fitTextarea(small, INPUT_MAX_HEIGHT);
@@ -155,6 +180,23 @@ describe('InputBar', () => {
     await user.type(input, 'what is this?{Enter}');
     expect(onSend).toHaveBeenCalledWith('what is this?', 'data:image/jpeg;base64,SCALED');
     expect(screen.queryByTestId('image-preview')).not.toBeInTheDocument();
+  });
+
+  it('a pasted or dropped file that is not an image is refused in words', () => {
+    renderBar();
+    const input = screen.getByTestId('chat-input');
+    const pdf = new File(['%PDF-1.4'], 'book.pdf', { type: 'application/pdf' });
+    fireEvent.paste(input, { clipboardData: { files: [pdf], items: [], getData: () => '' } });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Only a picture can be added to a message (PNG, JPEG, WebP or GIF): this file was not added.',
+    );
+    expect(screen.queryByTestId('image-preview')).toBeNull();
+    fireEvent.change(input, { target: { value: 'ok' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.drop(screen.getByTestId('chat-input-bar'), {
+      dataTransfer: { files: [pdf], items: [] },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('this file was not added');
   });
 
   it('pasted text is left to the textarea', async () => {

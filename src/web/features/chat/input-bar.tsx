@@ -2,6 +2,7 @@ import { ActionIcon, Loader, Text } from '@mantine/core';
 import {
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useRef,
   useState,
@@ -11,11 +12,16 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
-import { BREAKPOINTS, TIMINGS } from '../../../protocol/constants.ts';
+import { BREAKPOINTS, TEXT_LIMITS, TIMINGS } from '../../../protocol/constants.ts';
+import { LengthCounter, overLimit } from '../../shared/components/length-counter.tsx';
 import { CanvasIcon, CloseIcon, SendIcon } from '../../shared/components/icons.tsx';
 import { StopIcon } from './chat-icons.tsx';
 import { fitTextarea } from './fit-textarea.ts';
 import { imageFrom, scaleImage } from './scale-image.ts';
+
+/** The clipboard or the drop carries a file (of any kind). */
+const hasFile = (d: DataTransfer | null) =>
+  !!d && ((d.files?.length ?? 0) > 0 || Array.from(d.items ?? []).some((i) => i.kind === 'file'));
 
 /** Spec part 2 §9: the input grows with its text up to 150 px, then scrolls. */
 export const INPUT_MAX_HEIGHT = 150;
@@ -57,8 +63,10 @@ export function InputBar({
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [img, setImg] = useState<string | null>(null);
-  const [imgError, setImgError] = useState(false);
+  /** Why the last pasted or dropped thing was not taken: unreadable image, or not an image. */
+  const [imgError, setImgError] = useState<'unreadable' | 'notImage' | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
+  const counterId = useId();
   /**
    * A question sent before the conversation has loaded (Enter pressed as soon as the box
    * showed): it waits, shown as waiting, and goes once the conversation is there, instead of
@@ -99,7 +107,8 @@ export function InputBar({
 
   const submit = useCallback(
     async (value: string, image: string | null) => {
-      if (!value.trim() || busy || held.current) return;
+      // Past the limit it stays in the box, the counter saying why (the server would refuse it).
+      if (!value.trim() || overLimit(value, TEXT_LIMITS.message) || busy || held.current) return;
       setText('');
       setImg(null);
       if (disabled) {
@@ -150,24 +159,33 @@ export function InputBar({
     if (!file) return false;
     try {
       setImg(await scaleImage(file));
-      setImgError(false);
+      setImgError(null);
     } catch {
-      setImgError(true);
+      setImgError('unreadable');
     }
     return true;
   };
 
+  // A file that is not an image (a PDF, a document) is not taken, and the reader is told so
+  // instead of seeing nothing happen.
   const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
     if (imageFrom(e.clipboardData)) {
       e.preventDefault();
       void takeImage(e.clipboardData);
+    } else if (hasFile(e.clipboardData)) {
+      e.preventDefault();
+      setImgError('notImage');
     }
   };
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
-    if (!imageFrom(e.dataTransfer)) return;
-    e.preventDefault();
-    void takeImage(e.dataTransfer);
+    if (imageFrom(e.dataTransfer)) {
+      e.preventDefault();
+      void takeImage(e.dataTransfer);
+    } else if (hasFile(e.dataTransfer)) {
+      e.preventDefault();
+      setImgError('notImage');
+    }
   };
 
   return (
@@ -197,7 +215,7 @@ export function InputBar({
       ) : null}
       {imgError ? (
         <Text size="xs" c="red" role="alert">
-          {t('chat.imageError')}
+          {imgError === 'notImage' ? t('chat.notAnImage') : t('chat.imageError')}
         </Text>
       ) : null}
       {waiting ? (
@@ -222,46 +240,53 @@ export function InputBar({
           ) : null}
         </div>
       ) : (
-        <div className="chat-input__row">
-          {onCanvas ? (
+        <>
+          <LengthCounter text={text} max={TEXT_LIMITS.message} id={counterId} />
+          <div className="chat-input__row">
+            {onCanvas ? (
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                onClick={onCanvas}
+                aria-label={t('chat.canvas')}
+                title={t('chat.canvas')}
+                data-testid="canvas-open"
+              >
+                <CanvasIcon />
+              </ActionIcon>
+            ) : null}
+            <textarea
+              ref={area}
+              className="chat-input__text"
+              rows={1}
+              // Empty, the placeholder follows the page; typed text takes its own direction.
+              dir={text ? 'auto' : undefined}
+              value={text}
+              placeholder={t('chat.placeholder')}
+              aria-label={t('chat.placeholder')}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                if (imgError === 'notImage') setImgError(null);
+              }}
+              onKeyDown={onKeyDown}
+              onPaste={onPaste}
+              aria-describedby={text.length ? counterId : undefined}
+              data-testid="chat-input"
+            />
+            {mic}
             <ActionIcon
-              variant="subtle"
               size="lg"
-              onClick={onCanvas}
-              aria-label={t('chat.canvas')}
-              title={t('chat.canvas')}
-              data-testid="canvas-open"
+              radius="xl"
+              onClick={() => void submit(text, img)}
+              disabled={disabled || !text.trim() || overLimit(text, TEXT_LIMITS.message)}
+              aria-label={t('chat.send')}
+              title={t('chat.send')}
+              data-testid="chat-send"
             >
-              <CanvasIcon />
+              <SendIcon size={18} className="flip-rtl" />
             </ActionIcon>
-          ) : null}
-          <textarea
-            ref={area}
-            className="chat-input__text"
-            rows={1}
-            // Empty, the placeholder follows the page; typed text takes its own direction.
-            dir={text ? 'auto' : undefined}
-            value={text}
-            placeholder={t('chat.placeholder')}
-            aria-label={t('chat.placeholder')}
-            onChange={(e) => setText(e.currentTarget.value)}
-            onKeyDown={onKeyDown}
-            onPaste={onPaste}
-            data-testid="chat-input"
-          />
-          {mic}
-          <ActionIcon
-            size="lg"
-            radius="xl"
-            onClick={() => void submit(text, img)}
-            disabled={disabled || !text.trim()}
-            aria-label={t('chat.send')}
-            title={t('chat.send')}
-            data-testid="chat-send"
-          >
-            <SendIcon size={18} className="flip-rtl" />
-          </ActionIcon>
-        </div>
+          </div>
+        </>
       )}
     </div>
   );

@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Badge.css';
+import { LinkedText } from '../../shared/components/linked-text.tsx';
 import { ActionIcon, Badge, Button } from '@mantine/core';
 import { memo, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { RetryIcon, RewindIcon } from '../../shared/components/icons.tsx';
 import { formatTime } from '../../shared/i18n/format-time.ts';
-import { MessageMarkdown } from './message-markdown.tsx';
+import { CitedMarkdown } from './cited-markdown.tsx';
 import { MessageEditor, MessageTools, type MessageExtras } from './message-tools.tsx';
 import { ReadAloudButton } from './voice/read-aloud-button.tsx';
 import { WaitingHint } from './waiting-hint.tsx';
@@ -93,7 +94,7 @@ export const MessageItem = memo(function MessageItem({
           onCancel={() => setEditing(false)}
         />
       ) : m.message ? (
-        <MessageMarkdown text={m.message} role={m.role} citations={m.citations} />
+        <CitedMarkdown text={m.message} role={m.role} citations={m.citations} />
       ) : null}
       <WaitingHint waiting={writing && !m.message} onStop={extras.onStop} />
       {m.status === 'stopped' ? (
@@ -116,7 +117,7 @@ export const MessageItem = memo(function MessageItem({
       ) : null}
       {m.status === 'failed' ? (
         <div className="chat-msg__failed" role="alert">
-          <span>{m.error || t('chat.replyFailed')}</span>
+          <span>{m.error ? <LinkedText text={m.error} /> : t('chat.replyFailed')}</span>
           <Button
             size="xs"
             variant="light"

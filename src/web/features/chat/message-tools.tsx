@@ -1,14 +1,8 @@
 import { ActionIcon, Button, Group, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
-import { useTimedMessage } from '../../shared/hooks/use-timed-message.ts';
-import {
-  ChevronNextIcon,
-  ChevronPrevIcon,
-  CopyIcon,
-  EditIcon,
-  RegenerateIcon,
-} from './chat-icons.tsx';
+import { CopyButton } from '../../shared/components/copy-button.tsx';
+import { ChevronNextIcon, ChevronPrevIcon, EditIcon, RegenerateIcon } from './chat-icons.tsx';
 import type { Message } from './use-conversation.ts';
 import { typedDir } from '../../shared/i18n/auto-dir.ts';
 
@@ -21,50 +15,6 @@ export interface MessageExtras {
   /** Answers false when the edit was not sent (cancelled, refused). */
   onEdit: (m: Message, text: string) => Promise<boolean>;
   onStop: () => void;
-}
-
-/** Copies `text`; says "copied" beside the button for two seconds. */
-export function CopyButton({
-  text,
-  label,
-  testid,
-  className,
-}: {
-  text: string;
-  label: string;
-  testid: string;
-  className?: string;
-}) {
-  const { t } = useTranslation();
-  const [said, say] = useTimedMessage(2000);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      say(t('chatx.copied'));
-    } catch {
-      say(t('chatx.copyFailed'));
-    }
-  };
-  return (
-    <span className={className}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="sm"
-        onClick={() => void copy()}
-        aria-label={label}
-        title={label}
-        data-testid={testid}
-      >
-        <CopyIcon size={15} />
-      </ActionIcon>
-      {said ? (
-        <Text span size="xs" c="teal.8" role="status" data-testid={`${testid}-status`}>
-          {said}
-        </Text>
-      ) : null}
-    </span>
-  );
 }
 
 /** "‹ 2/3 ›": switches between an answer's alternatives. */

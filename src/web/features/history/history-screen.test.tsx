@@ -161,6 +161,36 @@ describe('history viewer', () => {
     expect(screen.getByTestId('history-email')).toHaveValue('anna@example.com');
   });
 
+  it('shows the messages as the chat does: Markdown rendered, not its marks', async () => {
+    const md = {
+      ...HISTORY,
+      subjects: [
+        {
+          subject: 'Cases',
+          chat: [
+            {
+              ...HISTORY.subjects[0]!.chat[1]!,
+              message: '**The butler**, of course.\n\n- a *pearl*\n- `code`\n\n[Watson]: Indeed.',
+            },
+          ],
+        },
+      ],
+    };
+    answerCalls({ ...SERVER, GetChatHistory: md });
+    renderScreen(<HistoryScreen />, {
+      lang: 'en',
+      route: '/chathistory/holmes/anna@example.com',
+      path: '/chathistory/:friendid/:user',
+    });
+    const conversation = await screen.findByTestId('history-conversation');
+    await waitFor(() => expect(conversation).toHaveTextContent('The butler, of course.'));
+    expect(conversation).not.toHaveTextContent('**');
+    expect(conversation.querySelector('strong')).toHaveTextContent('The butler');
+    expect(conversation.querySelector('li em')).toHaveTextContent('pearl');
+    expect(conversation.querySelector('code')).toHaveAttribute('dir', 'ltr');
+    expect(conversation).toHaveTextContent('Watson: Indeed.');
+  });
+
   it('shows the server’s refusal and clears the chosen user', async () => {
     answerCalls({
       ...SERVER,

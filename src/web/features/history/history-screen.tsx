@@ -14,6 +14,7 @@ import { formatTime } from '../../shared/i18n/format-time.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
 import { useGetAllChatEmails, useGetChatHistory, useGetFriendsChatsForEmail } from './api.ts';
+import { MessageMarkdown } from '../../shared/components/message-markdown.tsx';
 import './history.css';
 
 /**
@@ -144,9 +145,10 @@ export default function HistoryScreen() {
                       <b dir="auto">{m.speaker}</b> · {formatTime(m.tm)}
                       {m.model ? ` · ${m.model}` : ''}
                     </Text>
-                    <Text size="sm" dir="auto" className="history-msg__text">
-                      {m.message}
-                    </Text>
+                    {/* As the chat shows it: Markdown, each block in its own direction. */}
+                    <div className="history-msg__text">
+                      <MessageMarkdown text={m.message} role={m.role} />
+                    </div>
                   </div>
                 ))}
               </section>

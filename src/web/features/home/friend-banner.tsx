@@ -14,7 +14,7 @@ export function FriendBanner({ friendid }: { friendid: string }) {
     <Paper className="friend-banner" radius="lg" p="md" withBorder data-testid="home-friend">
       <CharacterImage src={image} name={friendname} className="friend-banner__image" />
       <div className="friend-banner__text">
-        <Title order={2} size="h3" dir="auto">
+        <Title order={2} size="h3" dir="auto" lineClamp={2} title={friendname}>
           {friendname}
         </Title>
         <Text size="sm" c="dimmed" lineClamp={2} dir="auto">

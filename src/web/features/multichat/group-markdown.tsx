@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { Markdown, withDir, type MarkdownComponents } from '../../shared/components/markdown.tsx';
+import { listComponents } from '../../shared/components/message-markdown.tsx';
 
 /**
  * An answer's Markdown. Each block takes its own direction (dir="auto" with
@@ -8,7 +9,7 @@ import { Markdown, withDir, type MarkdownComponents } from '../../shared/compone
  */
 const components: MarkdownComponents = {
   p: withDir('p', 'auto'),
-  li: withDir('li', 'auto'),
+  ...listComponents,
   h1: withDir('h3', 'auto'),
   h2: withDir('h3', 'auto'),
   h3: withDir('h4', 'auto'),

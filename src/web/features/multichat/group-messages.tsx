@@ -1,4 +1,5 @@
 import { Badge, Button, Loader, Text } from '@mantine/core';
+import { LinkedText } from '../../shared/components/linked-text.tsx';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import type { GroupMessage } from '../../../protocol/actions/group.ts';
@@ -83,7 +84,7 @@ export function GroupMessages({
             )}
             {m.status === 'failed' ? (
               <Text size="sm" c="red" data-testid="group-failed">
-                {m.error || t('group.failed')}{' '}
+                {m.error ? <LinkedText text={m.error} /> : t('group.failed')}{' '}
                 {m.id > lastQuestion ? (
                   <Button
                     size="compact-xs"

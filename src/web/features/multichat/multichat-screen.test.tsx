@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GroupMessage } from '../../../protocol/actions/group.ts';
@@ -68,9 +68,11 @@ describe('group chat screen', () => {
 
   it('shows a loader, then the empty conversation, in Hebrew', async () => {
     let answerNow!: (v: unknown) => void;
-    vi.mocked(call).mockImplementation(
-      (() => new Promise((r) => (answerNow = r))) as unknown as typeof call,
-    );
+    // The screen's own call waits; the page view it counts meanwhile is answered at once.
+    vi.mocked(call).mockImplementation(((action: string) =>
+      action === 'TrackPageView'
+        ? Promise.resolve({ Error: 0 })
+        : new Promise((r) => (answerNow = r))) as unknown as typeof call);
     renderScreen(<MultiChatScreen />, { lang: 'he' });
     expect(await screen.findByRole('status')).toBeInTheDocument();
     answerNow({ Error: 0, friends: FRIENDS, chat: [], running: false });
@@ -216,6 +218,46 @@ describe('group chat screen', () => {
     await user.type(await screen.findByTestId('group-input'), 'Hello{Enter}');
     expect(await screen.findByTestId('group-error')).toHaveTextContent('Your credits are used up.');
     expect(screen.getByTestId('group-input')).toHaveValue('Hello');
+  });
+
+  it('a blank or too long message is refused here, in words; an HTTP 400 shows the server’s words', async () => {
+    desktop();
+    answerCalls({
+      RetrieveMultiConversaion: {
+        Error: 0,
+        friends: [friend('holmes', 'Sherlock Holmes', 1)],
+        chat: [],
+        running: false,
+      },
+    });
+    const fetchMock = stubStreams(
+      () =>
+        new Response(JSON.stringify({ Error: 2, Errstr: 'The message is empty (server).' }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<MultiChatScreen />, { lang: 'he' });
+    const input = await screen.findByTestId('group-input');
+    await user.type(input, '   {Enter}');
+    expect(await screen.findByTestId('group-error')).toHaveTextContent(
+      'יש לכתוב הודעה קודם: הודעה ריקה לא נשלחת.',
+    );
+    await user.click(screen.getByTestId('group-send'));
+    expect(streamedBodies(fetchMock)).toHaveLength(0);
+    await user.clear(input);
+    await user.type(input, 'x');
+    expect(screen.queryByTestId('group-error')).toBeNull();
+    fireEvent.change(input, { target: { value: 'x'.repeat(20_001) } });
+    await user.click(screen.getByTestId('group-send'));
+    expect(screen.getByTestId('length-counter')).toHaveTextContent('ארוך מדי');
+    expect(streamedBodies(fetchMock)).toHaveLength(0);
+    fireEvent.change(input, { target: { value: 'Hello' } });
+    await user.click(screen.getByTestId('group-send'));
+    expect(await screen.findByTestId('group-error')).toHaveTextContent(
+      'The message is empty (server).',
+    );
   });
 
   it('reset and rewind ask first, and only a confirmed one is sent', async () => {

@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Checkbox.css';
+import { LinkedText } from '../../shared/components/linked-text.tsx';
 import { Alert, Button, Collapse, Loader, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery, useMergedRef } from '@mantine/hooks';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
-import { BREAKPOINTS } from '../../../protocol/constants.ts';
+import { BREAKPOINTS, TEXT_LIMITS } from '../../../protocol/constants.ts';
+import { LengthCounter, overLimit } from '../../shared/components/length-counter.tsx';
 import { AlertIcon, ResetIcon, SendIcon } from '../../shared/components/icons.tsx';
 import { IconButton } from '../../shared/components/icon-button.tsx';
 import { useConfirm } from '../../shared/components/confirm-dialog.tsx';
@@ -45,7 +47,9 @@ export default function MultiChatScreen() {
   const [ticked, setTicked] = useState<string[] | null>(null);
   const [text, setText] = useState('');
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [blank, setBlank] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
+  const counterId = useId();
   useFocusRetry(input, !busy && conv.isSuccess, desktop);
   // Typed text takes its own direction; empty, the placeholder follows the page.
   const inputRef = useMergedRef(input, typedDir(text));
@@ -56,6 +60,15 @@ export default function MultiChatScreen() {
 
   const send = async (to?: string) => {
     const message = text;
+    // Past the limit it stays in the box, the counter saying why (the server would refuse it).
+    if (overLimit(message, TEXT_LIMITS.message)) return;
+    // Nothing to say: told here, in words, rather than sent for the server to refuse.
+    if (!message.trim()) {
+      setBlank(true);
+      input.current?.focus();
+      return;
+    }
+    setBlank(false);
     setText('');
     clearError();
     const ok = await ask(message, selection, username, to);
@@ -97,7 +110,11 @@ export default function MultiChatScreen() {
       }}
     />
   );
-  const shownError = error === 'network' ? t('common.communicationError') : error;
+  const shownError = blank
+    ? t('group.emptyMessage')
+    : error === 'network'
+      ? t('common.communicationError')
+      : error;
 
   return (
     <div className={`multichat ${desktop ? 'multichat--desktop' : 'multichat--mobile'}`}>
@@ -156,7 +173,7 @@ export default function MultiChatScreen() {
         </div>
         {shownError || reset.error || rewind.error ? (
           <Alert color="red" icon={<AlertIcon size={18} />} data-testid="group-error" mx="sm">
-            {shownError || errorText(reset.error ?? rewind.error)}
+            {shownError ? <LinkedText text={shownError} /> : errorText(reset.error ?? rewind.error)}
           </Alert>
         ) : null}
         <div className="multichat__input">
@@ -166,12 +183,17 @@ export default function MultiChatScreen() {
               {speaking ? t('group.asking', { name: speaking }) : t('group.thinking')}
             </Text>
           ) : null}
+          <LengthCounter text={text} max={TEXT_LIMITS.message} id={counterId} />
           <div className="multichat__row">
             <Textarea
+              aria-describedby={text.length ? counterId : undefined}
               ref={inputRef}
               className="multichat__textarea"
               value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                if (blank) setBlank(false);
+              }}
               onKeyDown={onKey}
               placeholder={t('group.placeholder')}
               aria-label={t('group.placeholder')}

@@ -1,18 +1,11 @@
 import { Alert } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
-import { useLocation } from 'react-router';
-import { call } from '../../shared/api/client.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
 import { useOnline } from '../../shared/offline/use-online.ts';
-import { deviceId, refreshPushIfDue } from '../../shared/push/push-client.ts';
+import { refreshPushIfDue } from '../../shared/push/push-client.ts';
 import { useStored } from '../../shared/storage/use-stored.ts';
 import { usePwaState } from './pwa-state.ts';
-
-function countsVisits(): boolean {
-  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
-  return nav.doNotTrack !== '1' && nav.globalPrivacyControl !== true;
-}
 
 /**
  * What the installable app adds to every screen: the manifest in the reader's language,
@@ -24,15 +17,7 @@ export function PwaShell() {
   const { lang } = useLanguage();
   const online = useOnline();
   const { updatePending } = usePwaState();
-  const { pathname } = useLocation();
   const email = useStored('email');
-  useEffect(() => {
-    // Our own statistics, never with Do Not Track (nor Global Privacy Control).
-    if (!countsVisits()) return;
-    void Promise.resolve()
-      .then(() => call('TrackPageView', { path: pathname, visitor: deviceId() }))
-      .catch(() => undefined);
-  }, [pathname]);
   useEffect(() => {
     if (!email) return;
     void Promise.resolve()
@@ -42,7 +27,10 @@ export function PwaShell() {
   useEffect(() => {
     const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
     if (link) link.href = `/manifest.${lang === 'en' ? 'en' : 'he'}.webmanifest`;
-  }, [lang]);
+    document
+      .querySelector('meta[name="description"]')
+      ?.setAttribute('content', t('app.description'));
+  }, [lang, t]);
   return (
     <>
       {online ? null : (

@@ -60,9 +60,11 @@ describe('analytics screen', () => {
 
   it('shows a loader, then the counts, the plots and the users hidden', async () => {
     let answerNow!: (v: unknown) => void;
-    vi.mocked(call).mockImplementation(
-      (() => new Promise((r) => (answerNow = r))) as unknown as typeof call,
-    );
+    // The screen's own call waits; the page view it counts meanwhile is answered at once.
+    vi.mocked(call).mockImplementation(((action: string) =>
+      action === 'TrackPageView'
+        ? Promise.resolve({ Error: 0 })
+        : new Promise((r) => (answerNow = r))) as unknown as typeof call);
     renderScreen(<StatsScreen />, { lang: 'en', ...route });
     expect(await screen.findByRole('status')).toBeInTheDocument();
     answerNow(stat());
@@ -166,5 +168,24 @@ describe('analytics screen', () => {
     expect(await screen.findByTestId('analysis-summary')).toHaveTextContent('Readers ask about');
     expect(inputsOf('friendstat').length).toBeGreaterThan(asked);
     await waitFor(() => expect(screen.queryByTestId('analysis-pending')).toBeNull());
+  });
+
+  it('a failed analysis says so in the screen language and offers to try again', async () => {
+    const user = userEvent.setup();
+    let state: 'failed' | 'pending' = 'failed';
+    answerCalls({
+      friendstat: () => stat({ AnalysisState: state }),
+      AnalyzeFriendStats: () => {
+        state = 'pending';
+        return { Error: 0, AnalysisState: 'pending' };
+      },
+    });
+    renderScreen(<StatsScreen />, { lang: 'he', ...route });
+    const failed = await screen.findByTestId('analysis-failed');
+    expect(failed).toHaveTextContent('הניתוח נכשל: לא ניתן היה להשתמש בתשובת המודל.');
+    await user.click(screen.getByTestId('analysis-retry'));
+    expect(await screen.findByTestId('analysis-pending')).toBeInTheDocument();
+    expect(screen.queryByTestId('analysis-failed')).toBeNull();
+    expect(inputsOf('AnalyzeFriendStats')).toHaveLength(1);
   });
 });

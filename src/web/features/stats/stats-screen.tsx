@@ -135,6 +135,27 @@ export default function StatsScreen() {
             {t('stats.offlineNote')}
           </Text>
         ) : null}
+        {s.AnalysisState === 'failed' && !pending ? (
+          <Alert
+            color="red"
+            mt="sm"
+            icon={<AlertIcon size={18} />}
+            data-testid="analysis-failed"
+            role="alert"
+          >
+            <Text size="sm">{t('stats.failed')}</Text>
+            <Button
+              size="xs"
+              mt="xs"
+              variant="filled"
+              color="red"
+              onClick={() => analyzeNow.mutate()}
+              data-testid="analysis-retry"
+            >
+              {t('stats.retry')}
+            </Button>
+          </Alert>
+        ) : null}
         {s.AnalysisState === 'ready' ? (
           <>
             <Text size="xs" c="dimmed" mt="xs">

@@ -1,9 +1,11 @@
 import {
+  TEXT_LIMITS,
   FRIEND_DEFAULTS,
   FRIEND_ID_UNIQUE_CHECK_MIN,
   FriendType,
 } from '../../../protocol/constants.ts';
 import type { FriendFull } from '../../../protocol/entities.ts';
+import type { Lorebook } from '../../../protocol/lorebook.ts';
 import { validateFriend, type FriendProblem } from '../../../protocol/friend-rules.ts';
 import type { ActionInput } from '../../../protocol/registry.ts';
 
@@ -24,6 +26,14 @@ export interface FriendForm {
   model: string;
   temp: number;
   top_p: number;
+  /** From character cards (issue 34): the character's note, lorebook, free tags, creator, version. */
+  note: string;
+  note_depth: number;
+  note_role: 'system' | 'user' | 'assistant';
+  lorebook: Lorebook | null;
+  tags: string[];
+  card_creator: string;
+  card_version: string;
 }
 
 export type FormField = keyof FriendForm;
@@ -61,8 +71,17 @@ export function emptyForm(): FriendForm {
     model: FRIEND_DEFAULTS.model,
     temp: FRIEND_DEFAULTS.temp,
     top_p: FRIEND_DEFAULTS.top_p,
+    note: '',
+    note_depth: 4,
+    note_role: 'system',
+    lorebook: null,
+    tags: [],
+    card_creator: '',
+    card_version: '',
   };
 }
+
+const ROLES = ['system', 'user', 'assistant'] as const;
 
 export function formFromFriend(f: FriendFull): FriendForm {
   return {
@@ -81,6 +100,13 @@ export function formFromFriend(f: FriendFull): FriendForm {
     model: f.model || FRIEND_DEFAULTS.model,
     temp: f.temp || FRIEND_DEFAULTS.temp,
     top_p: f.top_p || FRIEND_DEFAULTS.top_p,
+    note: f.note ?? '',
+    note_depth: f.note_depth ?? 4,
+    note_role: ROLES.find((r) => r === f.note_role) ?? 'system',
+    lorebook: f.lorebook ?? null,
+    tags: f.tags ?? [],
+    card_creator: f.card_creator ?? '',
+    card_version: f.card_version ?? '',
   };
 }
 
@@ -103,6 +129,25 @@ export type ValidationKey = FriendProblem;
  */
 export function validate(form: FriendForm, autosave = false): ValidationKey | null {
   return validateFriend(form, { autosave });
+}
+
+/** The texts with a limit, by the locale key of their label (`studio.fields.*`). */
+const LIMITED = [
+  ['personality', 'personality', TEXT_LIMITS.longText],
+  ['background', 'background', TEXT_LIMITS.longText],
+  ['firstprompt', 'firstprompt', TEXT_LIMITS.longText],
+  ['description', 'description', TEXT_LIMITS.shortText],
+  ['voice_instructions', 'voice_instructions', TEXT_LIMITS.shortText],
+  ['friendname', 'name', TEXT_LIMITS.friendName],
+] as const;
+
+/** The first text longer than the server takes: the save is refused before it is sent. */
+export function tooLongField(
+  form: FriendForm,
+): { label: (typeof LIMITED)[number][1]; max: number; count: number } | null {
+  for (const [field, label, max] of LIMITED)
+    if (form[field].length > max) return { label, max, count: form[field].length };
+  return null;
 }
 
 /** The SetFriendDetails body for a whole save. */

@@ -202,6 +202,27 @@ describe('studio: editing a character', () => {
     expect(screen.queryByTestId('studio-error')).not.toBeInTheDocument();
   });
 
+  it('a long text near its limit shows a counter; past it the save is refused with words', async () => {
+    serveStudio();
+    renderStudio('/createdit/holmes');
+    const description = await screen.findByTestId('studio-description');
+    expect(screen.queryByTestId('studio-description-counter')).toBeNull();
+    fireEvent.change(description, { target: { value: 'x'.repeat(1_700) } });
+    expect(screen.getByTestId('studio-description-counter')).toHaveTextContent(
+      '1,700 / 2,000 characters',
+    );
+    fireEvent.change(description, { target: { value: 'x'.repeat(2_001) } });
+    expect(screen.getByTestId('studio-description-counter')).toHaveTextContent(
+      'Too long: at most 2,000 characters (2,001 here). Shorten it to save.',
+    );
+    expect(description).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.click(screen.getByTestId('studio-save'));
+    expect(await screen.findByTestId('studio-error')).toHaveTextContent(
+      'The field “Short description” is too long: at most 2,000 characters (2,001 here).',
+    );
+    expect(inputsOf('SetFriendDetails')).toHaveLength(0);
+  });
+
   it('delete asks first (450 px dialog), then DeleteFriend and back to /main', async () => {
     serveStudio({ DeleteFriend: { Error: 0 } });
     const user = userEvent.setup();

@@ -24,6 +24,7 @@ import { PersonaColumn } from './persona/persona-column.tsx';
 import { StudioToolbar } from './studio-toolbar.tsx';
 import { BookPanel } from './book/book-panel.tsx';
 import { BookDraft } from './book-draft/book-draft-panel.tsx';
+import { CardPanel } from './card/card-panel.tsx';
 
 type Dialog = 'files' | 'knowledge' | 'delete' | null;
 
@@ -122,6 +123,7 @@ export function StudioEditor({
         </fieldset>
       </BookDraft>
       {form.exists ? <BookPanel friendid={form.values.friendid} /> : null}
+      <CardPanel form={form} />
 
       {form.exists ? (
         <>

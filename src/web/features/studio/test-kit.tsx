@@ -33,6 +33,13 @@ export function friendFull(over: Partial<FriendFull> = {}): FriendFull {
     top_p: 20,
     model: 'auto',
     voice_instructions: '',
+    tags: [],
+    note: '',
+    note_depth: 4,
+    note_role: 'system',
+    lorebook: null,
+    card_creator: '',
+    card_version: '',
     ...over,
   };
 }

@@ -46,7 +46,17 @@ export function CharacterCard({
           {badge}
         </Text>
       ) : null}
-      <Title order={3} size="h4" mt={badge ? 2 : 'sm'} dir="auto" className="character-card__name">
+      {/* Clamped: a name of any length keeps the card its size; the whole name is the
+          link's accessible name and its tooltip. */}
+      <Title
+        order={3}
+        size="h4"
+        mt={badge ? 2 : 'sm'}
+        dir="auto"
+        lineClamp={2}
+        title={name}
+        className="character-card__name"
+      >
         {name}
       </Title>
       <Text

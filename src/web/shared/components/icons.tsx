@@ -271,3 +271,13 @@ export function InsightIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Copy: two overlapping sheets. */
+export function CopyIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V6a2 2 0 0 1 2-2h8" />
+    </Icon>
+  );
+}

@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { createNotificationsStore, showNotification } from '@mantine/notifications';
 import { useRef, useState } from 'react';
@@ -106,6 +106,9 @@ export function FileUpload({
           data-testid="files-upload-input"
         />
       </Group>
+      <Text size="xs" c="dimmed" mt={4} data-testid="files-upload-types">
+        {t('files.uploadTypes')}
+      </Text>
     </div>
   );
 }

@@ -139,6 +139,22 @@ describe('files dialog', () => {
     await waitFor(() => expect(inputsOf('GetFiles').length).toBeGreaterThan(1));
   });
 
+  it('upload: an EPUB book is accepted by the picker, which names the kinds it takes', async () => {
+    serve([]);
+    vi.mocked(postForm).mockResolvedValue({ status: 200, text: 'OK 4' });
+    const user = userEvent.setup();
+    renderDialog();
+    expect(await screen.findByTestId('files-upload-types')).toHaveTextContent(/docx or epub/);
+    const input = screen.getByTestId('files-upload-input');
+    expect(input.getAttribute('accept')).toContain('.epub');
+    // user-event honours `accept`: a kind the picker does not list would not be sent.
+    const book = new File(['PK'], 'Alice.epub', { type: 'application/epub+zip' });
+    await user.upload(input, book);
+    expect(await screen.findByTestId('files-toast')).toBeInTheDocument();
+    const [, form] = vi.mocked(postForm).mock.calls.at(-1)!;
+    expect((form.get('file') as File).name).toBe('Alice.epub');
+  });
+
   it('upload refused: the answer text is shown', async () => {
     serve([]);
     vi.mocked(postForm).mockResolvedValue({ status: 413, text: 'The file is too large (server).' });

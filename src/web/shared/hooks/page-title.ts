@@ -1,4 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { screenShown } from '../analytics/page-views.ts';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import { TIMINGS } from '../../../protocol/constants.ts';
 
@@ -11,10 +13,12 @@ function subscribe(fn: () => void) {
   return () => listeners.delete(fn);
 }
 
-/** Screens call this with their translated title. */
+/** Screens call this with their translated title; it also counts the screen as seen. */
 export function usePageTitle(title: string): void {
   const { t } = useTranslation();
   const appName = t('app.name');
+  const { pathname } = useLocation();
+  useEffect(() => screenShown(pathname), [pathname]);
   useEffect(() => {
     current = title;
     listeners.forEach((fn) => fn());

@@ -6,8 +6,12 @@ import { ExpandIcon } from '../../../shared/components/icons.tsx';
 import { FieldHead } from './field-head.tsx';
 import type { HelpTopic } from '../../../shared/help/help.ts';
 import { TextEditorDialog } from './text-editor-dialog.tsx';
+import { LengthCounter, overLimit } from '../../../shared/components/length-counter.tsx';
 
-/** A long text (personality, background, first message, description) with the large editor. */
+/**
+ * A long text (personality, background, first message, description) with the large editor,
+ * and a counter near its limit (`max`, the server's), which turns into the reason past it.
+ */
 export function LongTextField({
   label,
   topic,
@@ -16,6 +20,7 @@ export function LongTextField({
   disabled,
   description,
   testId,
+  max,
   minRows = 5,
   maxRows = 14,
 }: {
@@ -26,11 +31,14 @@ export function LongTextField({
   disabled?: boolean;
   description?: string;
   testId: string;
+  /** The server's limit for this field (TEXT_LIMITS). */
+  max: number;
   minRows?: number;
   maxRows?: number;
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const counterId = useId();
   const [open, setOpen] = useState(false);
   return (
     <div className="studio-field">
@@ -58,7 +66,16 @@ export function LongTextField({
         minRows={minRows}
         maxRows={maxRows}
         ref={autoDir}
+        error={overLimit(value, max) || undefined}
+        aria-describedby={counterId}
         data-testid={testId}
+      />
+      <LengthCounter
+        text={value}
+        max={max}
+        id={counterId}
+        action="save"
+        testId={`${testId}-counter`}
       />
       <TextEditorDialog
         opened={open && !disabled}

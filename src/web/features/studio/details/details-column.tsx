@@ -2,7 +2,7 @@ import '@mantine/core/styles/Switch.css';
 import { NativeSelect, Switch, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
-import { FRIEND_TYPES, friendTypeTraits } from '../../../../protocol/constants.ts';
+import { FRIEND_TYPES, friendTypeTraits, TEXT_LIMITS } from '../../../../protocol/constants.ts';
 import { AccessList } from '../access/access-list.tsx';
 import { autoDir } from '../../../shared/i18n/auto-dir.ts';
 import { FieldHead } from '../common/field-head.tsx';
@@ -46,7 +46,7 @@ export function DetailsColumn({
           ref={autoDir}
           value={values.friendname}
           onChange={(e) => set('friendname', e.currentTarget.value)}
-          maxLength={200}
+          maxLength={TEXT_LIMITS.friendName}
           data-testid="studio-name"
         />
       </div>
@@ -62,6 +62,7 @@ export function DetailsColumn({
         value={values.description}
         onChange={(v) => set('description', v)}
         testId="studio-description"
+        max={TEXT_LIMITS.shortText}
         minRows={3}
         maxRows={6}
       />

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useActionMutation } from '../../../shared/api/use-action.ts';
 import { useStored } from '../../../shared/storage/use-stored.ts';
 import { seedSavedFriend } from '../api.ts';
-import { saveInput, validate } from '../form.ts';
+import { saveInput, tooLongField, validate } from '../form.ts';
 import type { IdStatus } from './use-id-check.ts';
 import type { StudioForm } from './use-studio-form.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
@@ -49,7 +49,16 @@ export function useSaveFriend(
   const save = async () => {
     const values = form.values;
     const problem = validate(values);
-    const message = problem ? t(`studio.validation.${problem}`) : idProblem();
+    const long = tooLongField(values);
+    const message = long
+      ? t('studio.validation.tooLong', {
+          field: t(`studio.fields.${long.label}`),
+          max: long.max.toLocaleString(),
+          count: long.count.toLocaleString(),
+        })
+      : problem
+        ? t(`studio.validation.${problem}`)
+        : idProblem();
     if (message) {
       fail(message);
       return;

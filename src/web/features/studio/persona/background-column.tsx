@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '../../../../protocol/constants.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { LongTextField } from '../common/long-text-field.tsx';
 import type { StudioForm } from '../hooks/use-studio-form.ts';
@@ -18,6 +19,7 @@ export function BackgroundColumn({ form, locked }: { form: StudioForm; locked: b
         disabled={locked}
         description={locked ? t('studio.lockedHint') : undefined}
         testId="studio-background"
+        max={TEXT_LIMITS.longText}
         minRows={16}
         maxRows={40}
       />

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Slider.css';
 import { NativeSelect, Slider, Textarea } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
-import { SLIDER_RANGE, VOICES } from '../../../../protocol/constants.ts';
+import { SLIDER_RANGE, VOICES, TEXT_LIMITS } from '../../../../protocol/constants.ts';
 import { useModels } from '../api.ts';
 import { autoDir } from '../../../shared/i18n/auto-dir.ts';
 import { FieldHead } from '../common/field-head.tsx';
@@ -43,6 +43,7 @@ export function PersonaColumn({
         disabled={locked}
         description={lockedHint}
         testId="studio-personality"
+        max={TEXT_LIMITS.longText}
         minRows={8}
         maxRows={18}
       />
@@ -54,6 +55,7 @@ export function PersonaColumn({
         disabled={locked}
         description={lockedHint}
         testId="studio-firstprompt"
+        max={TEXT_LIMITS.longText}
         minRows={3}
         maxRows={8}
       />
@@ -93,7 +95,7 @@ export function PersonaColumn({
           autosize
           minRows={2}
           maxRows={5}
-          maxLength={2000}
+          maxLength={TEXT_LIMITS.shortText}
           data-testid="studio-voice-instructions"
         />
       </div>

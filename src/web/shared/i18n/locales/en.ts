@@ -1,6 +1,7 @@
 import { imageEditorEn } from './image-editor.ts';
 import { readingEn } from './reading.ts';
 import { bookEn } from './book.ts';
+import { cardsEn } from './cards.ts';
 import { bookDraftEn } from './book-draft.ts';
 import { groupRetryEn } from './group-retry.ts';
 import { imagesEn } from './images.ts';
@@ -11,15 +12,19 @@ import { chatSearchEn } from './chat-search.ts';
 import { voiceEn } from './voice.ts';
 import { billingEn } from './billing.ts';
 import { pwaEn } from './pwa.ts';
+import { limitsEn } from './limits.ts';
 import { offlineChatEn, usageEn } from './usage.ts';
 
 /** English texts. The Hebrew file must have exactly the same keys (checked by the type). */
 export const en = {
   pwa: pwaEn,
+  limits: limitsEn,
   usage: usageEn,
   offlineChat: offlineChatEn,
   app: {
     name: 'Sefer Chat',
+    description:
+      'Chat with characters from books: ask the heroes you love, in Hebrew and English, and build characters of your own.',
   },
   common: {
     backToList: 'Back to the characters list',
@@ -179,6 +184,7 @@ export const en = {
       badImagePath: 'The image address is not valid.',
       badVoice: 'The chosen voice is not known.',
       badModel: 'The model name is not valid.',
+      tooLong: 'The field “{{field}}” is too long: at most {{max}} characters ({{count}} here).',
     },
     types: {
       '0': 'Literary character',
@@ -285,6 +291,8 @@ export const en = {
       'These files are yours alone: only your own conversations with {{name}} use them.',
     upload: 'Upload a file',
     uploadSubject: 'Subject (optional)',
+    uploadTypes:
+      'Books and documents: txt, md, html, pdf, docx or epub. An EPUB book keeps its chapters.',
     uploaded: 'File uploaded successfully',
     tooBig: 'The file is too large (up to {{mb}} MB).',
     empty: 'No files yet. Upload a book or a document for the character to know.',
@@ -388,6 +396,8 @@ export const en = {
     send: 'Send',
     pastedImage: 'Pasted image',
     removeImage: 'Remove the image',
+    notAnImage:
+      'Only a picture can be added to a message (PNG, JPEG, WebP or GIF): this file was not added.',
     imageError: 'This image could not be read.',
     canvas: 'Canvas',
     canvasBackup: '{{title}} (backup)',
@@ -421,6 +431,9 @@ export const en = {
   billing: billingEn,
   // bookui: the book features' screens (issue 18)
   book: bookEn,
+  // cards: what a character keeps from character cards (issue 34)
+  cards: cardsEn,
+  // bookDraft: a character drafted from a book (issue 36)
   bookDraft: bookDraftEn,
 } as const;
 

@@ -1,6 +1,7 @@
 import { imageEditorHe } from './image-editor.ts';
 import { readingHe } from './reading.ts';
 import { bookHe } from './book.ts';
+import { cardsHe } from './cards.ts';
 import { bookDraftHe } from './book-draft.ts';
 import { groupRetryHe } from './group-retry.ts';
 import { chatExtrasHe } from './chat-extras.ts';
@@ -11,15 +12,19 @@ import { groupHe } from './group.ts';
 import { voiceHe } from './voice.ts';
 import { billingHe } from './billing.ts';
 import { pwaHe } from './pwa.ts';
+import { limitsHe } from './limits.ts';
 import { offlineChatHe, usageHe } from './usage.ts';
 
 /** Hebrew texts (the default language). */
 export const he: Translation = {
   pwa: pwaHe,
+  limits: limitsHe,
   usage: usageHe,
   offlineChat: offlineChatHe,
   app: {
     name: 'ספר צ׳אט',
+    description:
+      'שיחות עם דמויות מתוך ספרים: שאלו את הגיבורים שאהבתם, בעברית ובאנגלית, ובנו דמויות משלכם.',
   },
   common: {
     backToList: 'חזרה לרשימת הדמויות',
@@ -177,6 +182,7 @@ export const he: Translation = {
       badImagePath: 'כתובת התמונה אינה תקינה.',
       badVoice: 'הקול שנבחר אינו מוכר.',
       badModel: 'שם המודל אינו תקין.',
+      tooLong: 'השדה „{{field}}” ארוך מדי: עד {{max}} תווים (כאן {{count}}).',
     },
     types: {
       '0': 'דמות ספרותית',
@@ -280,6 +286,7 @@ export const he: Translation = {
     personalNote: 'הקבצים האלה שלך בלבד: רק בשיחות שלך עם {{name}} נעשה בהם שימוש.',
     upload: 'העלאת קובץ',
     uploadSubject: 'נושא (לא חובה)',
+    uploadTypes: 'ספרים ומסמכים: txt, md, html, pdf, docx או epub. ספר EPUB נשמר עם הפרקים שלו.',
     uploaded: 'הקובץ הועלה בהצלחה',
     tooBig: 'הקובץ גדול מדי (עד {{mb}} MB).',
     empty: 'עדיין אין קבצים. העלו ספר או מסמך שהדמות תכיר.',
@@ -382,6 +389,7 @@ export const he: Translation = {
     send: 'שליחה',
     pastedImage: 'תמונה מודבקת',
     removeImage: 'הסרת התמונה',
+    notAnImage: 'אפשר לצרף להודעה רק תמונה (PNG‏, JPEG‏, WebP או GIF): הקובץ הזה לא צורף.',
     imageError: 'לא הצלחנו לקרוא את התמונה הזו.',
     canvas: 'קנבס',
     canvasBackup: '{{title}} (גיבוי)',
@@ -414,5 +422,8 @@ export const he: Translation = {
   billing: billingHe,
   // bookui: the book features' screens (issue 18)
   book: bookHe,
+  // cards: what a character keeps from character cards (issue 34)
+  cards: cardsHe,
+  // bookDraft: a character drafted from a book (issue 36)
   bookDraft: bookDraftHe,
 };

@@ -38,6 +38,24 @@ describe('MessageMarkdown', () => {
     expect(c.querySelector('pre code')).toHaveTextContent('const x = 1;');
   });
 
+  it('a list mixing Hebrew and English keeps its bullets on one side; each item reads in its own direction', () => {
+    const c = show(
+      'רשימה:\n\n- ספר ראשון\n- The second book\n- שלישי with English\n\n1. One\n2. שתיים',
+    );
+    const ul = c.querySelector('ul')!;
+    expect(ul).toHaveAttribute('dir', 'rtl');
+    expect(c.querySelector('ol')).toHaveAttribute('dir', 'ltr');
+    const items = ul.querySelectorAll(':scope > li');
+    expect(items).toHaveLength(3);
+    items.forEach((li) => {
+      // The bullet's side is the list's: no direction of its own on the item...
+      expect(li).not.toHaveAttribute('dir');
+      // ...its words isolated in their own direction.
+      expect(li.firstElementChild).toHaveAttribute('dir', 'auto');
+    });
+    expect(items[1]!.firstElementChild).toHaveTextContent('The second book');
+  });
+
   it('links open in a new tab without access to this page', () => {
     show('Read [this](https://example.com/a) now');
     const a = screen.getByRole('link', { name: 'this' });

@@ -1,10 +1,9 @@
-import { memo, useMemo, type ComponentProps } from 'react';
-import type { Citation } from '../../../protocol/actions/reading.ts';
-import { CitationMark } from './citation-mark.tsx';
-import { useTranslation } from '../../shared/i18n/use-translation.tsx';
-import { Markdown, withDir, type MarkdownComponents } from '../../shared/components/markdown.tsx';
-import { CopyButton } from './message-tools.tsx';
+import { memo, type ComponentProps } from 'react';
+import { useTranslation } from '../i18n/use-translation.tsx';
+import { Markdown, withDir, type MarkdownComponents, type MarkdownProps } from './markdown.tsx';
+import { CopyButton } from './copy-button.tsx';
 import { prepareMessage } from './message-text.ts';
+import './message-markdown.css';
 
 const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 const STRONG =
@@ -38,6 +37,24 @@ function CodeBlock({ plain, ...props }: ComponentProps<'pre'> & { plain: string 
 }
 
 /**
+ * A list keeps its bullets (or numbers) on one side, the direction of the list's text, while
+ * each item's words take their own direction: `dir="auto"` on the `li` itself would move each
+ * bullet to its own item's side, so the direction goes on the list and each item's content is
+ * isolated in a block of its own (`dir="auto"`) beside the bullet.
+ */
+export const listComponents: MarkdownComponents = {
+  ul: ({ plain, ...props }) => <ul dir={directionOf(plain)} {...props} />,
+  ol: ({ plain, ...props }) => <ol dir={directionOf(plain)} {...props} />,
+  li: ({ plain: _plain, children, ...props }) => (
+    <li {...props}>
+      <div dir="auto" className="chat-md-li">
+        {children}
+      </div>
+    </li>
+  ),
+};
+
+/**
  * Each block takes its own direction (dir="auto" with `unicode-bidi: plaintext` in the CSS),
  * so a Hebrew paragraph after an English one reads right; code stays left to right; tables
  * scroll sideways in their own box, in the direction of their text. Markdown.tsx shows raw
@@ -45,7 +62,7 @@ function CodeBlock({ plain, ...props }: ComponentProps<'pre'> & { plain: string 
  */
 const components: MarkdownComponents = {
   p: withDir('p', 'auto'),
-  li: withDir('li', 'auto'),
+  ...listComponents,
   h1: withDir('h1', 'auto'),
   h2: withDir('h2', 'auto'),
   h3: withDir('h3', 'auto'),
@@ -63,26 +80,19 @@ const components: MarkdownComponents = {
 };
 
 /**
- * A message's text as Markdown (newlines are line breaks, spec part 2 §5); an answer's `[n]`
- * marks of the passages it cites open those passages.
+ * A message's text as Markdown (newlines are line breaks, spec part 2 §5), as the chat shows
+ * it and wherever else a conversation is read (the history viewer). `mark` puts something
+ * (the chat's citation marks) in place of an answer's `[n]`.
  */
 export const MessageMarkdown = memo(function MessageMarkdown({
   text,
   role,
-  citations,
+  mark,
 }: {
   text: string;
   role: 'user' | 'assistant';
-  citations?: Citation[] | undefined;
+  mark?: MarkdownProps['mark'];
 }) {
-  const mark = useMemo(() => {
-    if (!citations?.length) return undefined;
-    const byN = new Map(citations.map((c) => [c.n, c]));
-    return (n: number) => {
-      const c = byN.get(n);
-      return c ? <CitationMark citation={c} /> : undefined;
-    };
-  }, [citations]);
   return (
     <div className="chat-markdown">
       <Markdown text={prepareMessage(text, role)} components={components} mark={mark} />
