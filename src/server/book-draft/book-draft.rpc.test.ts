@@ -137,11 +137,14 @@ describe.each(testDatabases())(
       expect(lizzy).toMatchObject({ mentions: 7, firstChapter: 1 });
       expect(chars.find((c) => c.name === 'Mr. Darcy')!.aliases).toEqual(['Darcy']);
       expect(chars.filter((c) => /Darcy|Elizabeth|Lizzy/.test(c.name))).toHaveLength(2);
-      // One call per chapter, each asking for structured output and told who is known so far.
+      // One call per chapter, each asking for its shape as a JSON schema (the compatible
+      // provider's structured outputs) and told who is known so far.
       expect(calls()).toHaveLength(3);
-      expect(
-        calls().every((r) => (r as unknown as { response_format?: unknown }).response_format),
-      ).toBe(true);
+      for (const r of calls())
+        expect(r.response_format).toMatchObject({
+          type: 'json_schema',
+          json_schema: { schema: { properties: { characters: { type: 'array' } } } },
+        });
       expect(systemOf(calls()[2]!)).toContain('- Elizabeth (also: Lizzy)');
       // Each call was charged as it was made, and the usage is recorded.
       expect(done.body.cost).toBeGreaterThan(0);

@@ -93,6 +93,8 @@ export function bookDraftService(
     return { ...r, offline: !r.model };
   }
 
+  const reader = (job: BookJobRow) => ({ engine: deps.engine, model: job.model });
+
   const credits = (model: string, offline: boolean, tokensIn: number, tokensOut: number) =>
     deps.credits.turnCredits(model, offline, { tokensIn, tokensCached: 0, tokensOut });
 
@@ -182,7 +184,7 @@ export function bookDraftService(
     let characters = (job.result as CharactersResult | null)?.characters ?? [];
     for (let i = job.done; i < steps.length; i++) {
       const { ch, piece } = steps[i]!;
-      const call = await chapterCharactersByModel(r.model!, ch, piece, characters, signal);
+      const call = await chapterCharactersByModel(reader(job), ch, piece, characters, signal);
       await pay(job, r.provider, call.usage);
       characters = mergeCharacters(characters, call.value);
       const live = await repo.step(
@@ -224,7 +226,7 @@ export function bookDraftService(
     };
     const who = { name: job.name, aliases, title: book.title };
     for (let i = job.done; i < DRAFT_STEPS.length; i++) {
-      const call = await draftStepByModel(r.model!, DRAFT_STEPS[i]!, who, sent, lang, signal);
+      const call = await draftStepByModel(reader(job), DRAFT_STEPS[i]!, who, sent, lang, signal);
       await pay(job, r.provider, call.usage);
       draft = { ...draft, ...call.value };
       const live = await repo.step(

@@ -1,18 +1,20 @@
-import type { LanguageModelV4 } from '@ai-sdk/provider';
-import { generateText, Output } from 'ai';
 import { z } from 'zod';
 import type { BookCharacter, CharacterDraft } from '../../protocol/actions/book-draft.ts';
+import type { ChatEngine } from '../ai/engine.ts';
 import type { Passage } from '../knowledge/retrieval.ts';
 import type { BookChapter } from './book-text.ts';
 import { field, numbered } from './draft.ts';
 
 /**
- * The model's reading of a book (issue 36), through the AI SDK's structured output: one call
- * per piece of a chapter for the characters (told who is known so far, so that "Lizzy" comes
- * back as Elizabeth), and one call per field of a draft (the draft fills in as it is written).
- * The prompts name their task on the first line (`TASK: …`): logs and test fakes tell them apart.
+ * The model's reading of a book (issue 36), as structured answers through the engine
+ * (`engine.object`, the same path as the stats analysis, the group director and the memory):
+ * one call per piece of a chapter for the characters (told who is known so far, so that
+ * "Lizzy" comes back as Elizabeth), and one call per field of a draft (the draft fills in as it
+ * is written). The prompts name their task on the first line (`TASK: …`): logs and test fakes
+ * tell them apart.
  */
 
+/** What one call used, in the terms of the credits and `usage_events`. */
 export interface CallUsage {
   tokensIn: number;
   tokensCached: number;
@@ -24,15 +26,11 @@ export interface ModelCall<T> {
   usage: CallUsage;
 }
 
-const usageOf = (u: {
-  inputTokens: number | undefined;
-  outputTokens: number | undefined;
-  inputTokenDetails?: { cacheReadTokens: number | undefined };
-}): CallUsage => ({
-  tokensIn: u.inputTokens ?? 0,
-  tokensCached: u.inputTokenDetails?.cacheReadTokens ?? 0,
-  tokensOut: u.outputTokens ?? 0,
-});
+/** The model that reads the book: the engine and the job's model name. */
+export interface Reader {
+  engine: ChatEngine;
+  model: string;
+}
 
 const Found = z.object({
   characters: z
@@ -50,27 +48,35 @@ const Found = z.object({
 const languageName = (lang: 'he' | 'en') => (lang === 'he' ? 'Hebrew' : 'English');
 
 async function ask<T>(
-  model: LanguageModelV4,
+  reader: Reader,
   schema: z.ZodType<T>,
   system: string,
   prompt: string,
   signal: AbortSignal | undefined,
 ): Promise<ModelCall<T>> {
-  const r = await generateText({
-    model,
-    system,
-    prompt,
-    output: Output.object({ schema }),
-    temperature: 0.2,
-    maxRetries: 2,
-    ...(signal ? { abortSignal: signal } : {}),
-  });
-  return { value: r.output, usage: usageOf(r.usage) };
+  const r = await reader.engine.object(
+    {
+      model: reader.model,
+      system,
+      messages: [{ role: 'user', content: prompt }],
+      temperature: 0.2,
+      ...(signal ? { signal } : {}),
+    },
+    schema,
+  );
+  // A job is marked offline when it starts; a model gone since (configuration changed
+  // between a restart and the run) fails the job rather than reading with no one.
+  if (!r) throw new Error(`no model configured for ${reader.model}`);
+  const u = r.usage;
+  return {
+    value: r.value,
+    usage: { tokensIn: u.inputTokens, tokensCached: u.cachedInputTokens, tokensOut: u.outputTokens },
+  };
 }
 
 /** The characters of one piece of a chapter, named as the ones known so far are. */
 export async function chapterCharactersByModel(
-  model: LanguageModelV4,
+  reader: Reader,
   chapter: BookChapter,
   piece: string,
   known: BookCharacter[],
@@ -96,7 +102,7 @@ export async function chapterCharactersByModel(
     'Known characters:',
     knownList,
   ].join('\n');
-  const r = await ask(model, Found, system, `Chapter ${chapter.n}:\n\n${piece}`, signal);
+  const r = await ask(reader, Found, system, `Chapter ${chapter.n}:\n\n${piece}`, signal);
   return {
     usage: r.usage,
     value: r.value.characters
@@ -120,7 +126,7 @@ export type DraftStep = (typeof DRAFT_STEPS)[number];
 
 /** One step of a draft: the fields it writes, their marks checked against the passages sent. */
 export async function draftStepByModel(
-  model: LanguageModelV4,
+  reader: Reader,
   step: DraftStep,
   who: { name: string; aliases: string[]; title: string },
   sent: Passage[],
@@ -143,7 +149,7 @@ export async function draftStepByModel(
     imagePrompt: `STEP: image. A prompt for an image designer: how ${who.name} looks (face, hair, clothes, age, setting), from the passages. One paragraph. Answer JSON only: {"text":"…"}`,
   };
   if (step === 'voice') {
-    const r = await ask(model, Voice, system, tasks.voice, signal);
+    const r = await ask(reader, Voice, system, tasks.voice, signal);
     return {
       usage: r.usage,
       value: {
@@ -152,7 +158,7 @@ export async function draftStepByModel(
       },
     };
   }
-  const r = await ask(model, Text, system, tasks[step], signal);
+  const r = await ask(reader, Text, system, tasks[step], signal);
   const key = step === 'imagePrompt' ? 'imagePrompt' : step;
   return { usage: r.usage, value: { [key]: field(r.value.text, sent) } };
 }
