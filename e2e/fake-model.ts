@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest } from 'node:http';
 import {
+  smallestOf,
   startFakeOpenAI,
   type FakeRequest,
   type FakeScript,
@@ -23,6 +24,10 @@ import {
  * - "cite" / "מקור" → cites passage [1] (when the server numbered passages) and an invented [9]
  * - anything else → an echo, word by word, 60 ms apart
  * A subject's analysis (asked with its own system prompt) gets ANALYSIS_ANSWER.
+ * Structured answers (the stats analysis, the group director, the memory's facts, a book's
+ * characters and draft) are told apart by their prompts and answered as JSON; one this file
+ * does not know, sent with a JSON schema (the compatible provider's structured outputs), gets
+ * the schema's smallest value, as a server with constrained decoding would never answer prose.
  * Images, speech, transcription and embeddings pass through to the fake's media endpoints
  * (set e.g. SPEECH_MODEL=compatible:fake-tts on the app to use them).
  */
@@ -243,6 +248,10 @@ function answer(req: FakeRequest): FakeScript {
   if (/RECENT CONVERSATION:/.test(text))
     return { text: JSON.stringify({ facts: [{ text: 'Likes books.' }] }) };
   if (isBackground(text)) return { text: '- Likes books.' };
+  if (req.response_format?.type === 'json_schema') {
+    console.warn(`fake model: a structured answer it does not know (${system.slice(0, 60)})`);
+    return { text: JSON.stringify(smallestOf(req.response_format.json_schema?.schema)) };
+  }
   // A character's turn in a group chat: a short answer in its own voice.
   const en = /\(Now it is your turn to answer, as (.+) only\.\)\s*$/.exec(text)?.[1];
   if (en) return { text: `I am ${en}, and this is my own answer.`, gapMs: 40 };

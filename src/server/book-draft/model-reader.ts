@@ -70,7 +70,11 @@ async function ask<T>(
   const u = r.usage;
   return {
     value: r.value,
-    usage: { tokensIn: u.inputTokens, tokensCached: u.cachedInputTokens, tokensOut: u.outputTokens },
+    usage: {
+      tokensIn: u.inputTokens,
+      tokensCached: u.cachedInputTokens,
+      tokensOut: u.outputTokens,
+    },
   };
 }
 
