@@ -218,6 +218,11 @@ function BookDraftPanel({
             {t('bookDraft.draftCost', { cost: drafting.start.data.cost })}
           </Text>
         ) : null}
+        {draft?.state === 'cancelled' ? (
+          <Text size="sm" data-testid="book-draft-stopped">
+            {t('bookDraft.draftCancelled')}
+          </Text>
+        ) : null}
         {draft?.state === 'failed' ? (
           <Alert color="red" radius="md" p="xs" role="alert">
             {draft.failure ?? t('bookDraft.failed')}
@@ -230,6 +235,7 @@ function BookDraftPanel({
             progress={draft.progress}
             live={live(draft.state)}
             onAccept={(field, value) => form.set(field, value)}
+            onStop={() => drafting.cancel.mutate(draft.job)}
           />
         ) : null}
       </Stack>

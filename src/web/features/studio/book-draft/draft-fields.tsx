@@ -123,11 +123,14 @@ export function DraftFields({
   progress,
   live,
   onAccept,
+  onStop,
 }: {
   draft: CharacterDraft;
   progress: number;
   live: boolean;
   onAccept: Accept;
+  /** Stops the draft while it is written (CancelBookJob). */
+  onStop: () => void;
 }) {
   const { t } = useTranslation();
   const examples: DraftField = {
@@ -141,7 +144,18 @@ export function DraftFields({
       <Text fw={700}>{t('bookDraft.draftTitle', { name: draft.name })}</Text>
       {live ? (
         <>
-          <Text size="sm">{t('bookDraft.drafting', { progress })}</Text>
+          <Group justify="space-between">
+            <Text size="sm">{t('bookDraft.drafting', { progress })}</Text>
+            <Button
+              size="compact-sm"
+              color="red"
+              variant="light"
+              onClick={onStop}
+              data-testid="book-draft-stop"
+            >
+              {t('bookDraft.cancel')}
+            </Button>
+          </Group>
           <Progress value={progress} animated aria-label={t('bookDraft.drafting', { progress })} />
         </>
       ) : null}

@@ -2,6 +2,7 @@ import { Alert, Button, FileButton, Group, Paper, Text, TextInput } from '@manti
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FRIEND_ID_PATTERN } from '../../../../protocol/friend-rules.ts';
+import { FILE_UPLOAD_ACCEPT } from '../../../../protocol/public-config.ts';
 import { callOrThrow } from '../../../shared/api/call-or-throw.ts';
 import { uploadFile } from '../../../shared/api/endpoints.ts';
 import { UploadIcon } from '../../../shared/components/icons.tsx';
@@ -94,7 +95,7 @@ export function NewFromBook() {
           size="sm"
           data-testid="new-from-book-id"
         />
-        <FileButton onChange={(f) => void onFile(f)} accept=".txt,.md,.markdown,.docx,.pdf">
+        <FileButton onChange={(f) => void onFile(f)} accept={FILE_UPLOAD_ACCEPT}>
           {(props) => (
             <Button
               {...props}

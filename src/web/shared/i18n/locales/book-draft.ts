@@ -5,7 +5,7 @@
 export const bookDraftEn = {
   newTitle: 'New character from a book',
   newHint:
-    'Upload a book (TXT, Markdown, Word or PDF): the characters in it are listed, you pick one, and a draft of them fills in beside the form, every statement with its source in the book.',
+    'Upload a book (EPUB, TXT, Markdown, HTML, Word or PDF): the characters in it are listed, you pick one, and a draft of them fills in beside the form, every statement with its source in the book.',
   newId: 'Character id (English letters and digits)',
   newIdMissing: 'Choose an id for the new character first: English letters and digits.',
   newButton: 'Upload a book',
@@ -34,6 +34,7 @@ export const bookDraftEn = {
   alsoCalled: 'Also: {{names}}',
   draftButton: 'Draft {{name}}',
   drafting: 'Drafting… {{progress}}%',
+  draftCancelled: 'The draft was stopped. The fields written so far are below.',
   draftCost: 'This draft costs about {{cost}} credits.',
   draftTitle: 'Draft: {{name}}',
   notSaved: 'Nothing is saved until you accept a field.',
@@ -64,7 +65,7 @@ export const bookDraftEn = {
 export const bookDraftHe: typeof bookDraftEn = {
   newTitle: 'דמות חדשה מתוך ספר',
   newHint:
-    'מעלים ספר (TXT, Markdown, Word או PDF): הדמויות שבו מופיעות ברשימה, בוחרים אחת, וטיוטה שלה מתמלאת לצד הטופס – כל משפט עם המקור שלו בספר.',
+    'מעלים ספר (EPUB, TXT, Markdown, HTML, Word או PDF): הדמויות שבו מופיעות ברשימה, בוחרים אחת, וטיוטה שלה מתמלאת לצד הטופס – כל משפט עם המקור שלו בספר.',
   newId: 'מזהה הדמות (אותיות באנגלית וספרות)',
   newIdMissing: 'יש לבחור קודם מזהה לדמות החדשה: אותיות באנגלית וספרות.',
   newButton: 'העלאת ספר',
@@ -92,6 +93,7 @@ export const bookDraftHe: typeof bookDraftEn = {
   alsoCalled: 'גם: {{names}}',
   draftButton: 'טיוטה של {{name}}',
   drafting: 'הטיוטה נכתבת… {{progress}}%',
+  draftCancelled: 'הטיוטה נעצרה. השדות שנכתבו עד כה מופיעים למטה.',
   draftCost: 'הטיוטה הזאת עולה כ-{{cost}} קרדיטים.',
   draftTitle: 'טיוטה: {{name}}',
   notSaved: 'דבר אינו נשמר עד שמאשרים שדה.',
