@@ -12,6 +12,8 @@ const BOOK = {
     'Chapter 1',
     '“I dearly love a laugh,” said Elizabeth to her sister.',
     '“I am not fond of dancing,” said Darcy by the window.',
+    // A Hebrew name in an English book: the list and the draft read it in its own direction.
+    '“שלום,” said אברהם at the gate.',
     'Chapter 2',
     '“Follies do divert me,” said Elizabeth, and walked three miles to Netherfield.',
   ].join('\n\n'),
@@ -19,11 +21,19 @@ const BOOK = {
     'פרק 1',
     '"אני אוהבת לצחוק," אמרה רחל לאחותה.',
     '"הצאן צמא," אמר יעקב ליד הבאר.',
+    // An English name in a Hebrew book.
+    '"Shalom," אמר John ליד השער.',
     'פרק 2',
     '"שבע שנים אחכה," אמרה רחל, והלכה אל הבאר.',
   ].join('\n\n'),
 };
+/** The fake model's own port (playwright.config.ts starts it). */
+const FAKE_MODEL = `http://127.0.0.1:${process.env.E2E_FAKE_MODEL_PORT ?? 3299}`;
 const NAME = { en: 'Elizabeth', he: 'רחל' };
+const OTHER = { en: 'אברהם', he: 'John' };
+
+// A test that fails while the listing is held leaves no hold to the next.
+test.afterEach(async () => void (await fetch(`${FAKE_MODEL}/book-release`, { method: 'POST' })));
 
 for (const lang of ['he', 'en'] as const) {
   test(`a character drafted from a book, beside the form (${lang})`, async ({ page }, info) => {
@@ -36,7 +46,8 @@ for (const lang of ['he', 'en'] as const) {
     const id = `book${lang}${Date.now().toString(36)}`;
     await page.getByTestId('new-from-book-id').fill(id);
     await entry.locator('input[type=file]').setInputFiles({
-      name: lang === 'he' ? 'בראשית.txt' : 'Pride and Prejudice.txt',
+      // A Hebrew title with English in it, in the Hebrew run: the sources' headings keep its order.
+      name: lang === 'he' ? 'בראשית (Genesis).txt' : 'Pride and Prejudice.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from(BOOK[lang]),
     });
@@ -45,9 +56,23 @@ for (const lang of ['he', 'en'] as const) {
     // A bound, not a wait: the shared machine can be slow to open the studio.
     await expect(panel).toBeVisible({ timeout: 90_000 });
     await expect(page.getByTestId('book-draft-cost')).toBeVisible({ timeout: 30_000 });
+    // The listing held at the second of the two chapters: the reading is seen in progress.
+    await fetch(`${FAKE_MODEL}/book-hold`, { method: 'POST' });
     await page.getByTestId('book-draft-find').click();
+    await expect(panel.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50', {
+      timeout: 60_000,
+    });
+    await expect(
+      panel.getByRole('button', { name: lang === 'he' ? 'עצירה' : 'Stop' }),
+    ).toBeVisible();
+    await shot(page, info, `book-draft-${lang}-reading-1280`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, info, `book-draft-${lang}-reading-390`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await fetch(`${FAKE_MODEL}/book-release`, { method: 'POST' });
     const list = page.getByTestId('book-draft-characters');
     await expect(list).toBeVisible({ timeout: 60_000 });
+    await expect(list.getByText(OTHER[lang], { exact: true })).toHaveAttribute('dir', 'auto');
     await list.getByText(NAME[lang], { exact: true }).click();
     await page.getByTestId('book-draft-draft').click();
     const personality = page.getByTestId('draft-personality');
@@ -66,7 +91,10 @@ for (const lang of ['he', 'en'] as const) {
     await expect(page.getByTestId('studio-personality')).not.toHaveValue(/\[\d\]/);
     await personality.getByTestId('sources-personality').click();
     await expect(personality.getByTestId('sources-list-personality')).toContainText(
-      lang === 'he' ? 'פרק 1' : 'chapter 1',
+      // The title isolated (FSI … PDI) in the page's sentence.
+      lang === 'he'
+        ? '\u2068בראשית (Genesis)\u2069, פרק 1'
+        : '\u2068Pride and Prejudice\u2069, chapter 1',
     );
     await shot(page, info, `book-draft-${lang}-1280`);
     await page.setViewportSize({ width: 390, height: 844 });

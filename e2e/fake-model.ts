@@ -24,6 +24,7 @@ import {
  * - "cite" / "מקור" → cites passage [1] (when the server numbered passages) and an invented [9]
  * - anything else → an echo, word by word, 60 ms apart
  * A subject's analysis (asked with its own system prompt) gets ANALYSIS_ANSWER.
+ * POST /book-hold holds a book's listing at its second chapter until POST /book-release.
  * Structured answers (the stats analysis, the group director, the memory's facts, a book's
  * characters and draft) are told apart by their prompts and answered as JSON; one this file
  * does not know, sent with a JSON schema (the compatible provider's structured outputs), gets
@@ -175,12 +176,19 @@ function director(req: FakeRequest): FakeScript {
 }
 
 /**
+ * A book's listing held at its second chapter while a test asks (POST /book-hold, then
+ * /book-release on this port): book-draft.spec.ts sees the reading in progress.
+ */
+let bookHold: { gate: Promise<void>; release: () => void } | null = null;
+
+/**
  * A book read for a character draft (issue 36): the names beside "said" / "אמר(ה)" of the
  * chapter, and each step of a draft as JSON citing the first passages it was sent.
  */
 function bookReader(req: FakeRequest, system: string): FakeScript | null {
   if (/^TASK: list-characters/.test(system)) {
     const text = lastUserText(req);
+    const held = bookHold && /^Chapter 2:/.test(text) ? bookHold.gate : null;
     const names = new Map<string, number>();
     for (const m of text.matchAll(
       /(?:said|replied|אמרה|אמר)\s+([A-Z][a-z]+|[\u05d0-\u05ea]{2,})/gu,
@@ -192,7 +200,8 @@ function bookReader(req: FakeRequest, system: string): FakeScript | null {
       mentions,
       sample: '',
     }));
-    return { text: JSON.stringify({ characters }) };
+    const script = { text: JSON.stringify({ characters }) };
+    return held ? { ...script, pauseAfter: 0, resume: held } : script;
   }
   if (!/^TASK: draft-character/.test(system)) return null;
   const he = /Write in Hebrew/.test(system);
@@ -298,6 +307,17 @@ const target = new URL(fake.url);
 
 // A fixed port in front of the fake's random one.
 const proxy = createServer((req, res) => {
+  if (req.method === 'POST' && req.url === '/book-hold') {
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    bookHold = { gate, release };
+    return res.end('held');
+  }
+  if (req.method === 'POST' && req.url === '/book-release') {
+    bookHold?.release();
+    bookHold = null;
+    return res.end('released');
+  }
   const out = httpRequest(
     {
       host: target.hostname,

@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { callOrThrow } from '../../../shared/api/call-or-throw.ts';
 import { queryKeys } from '../../../shared/api/query-keys.ts';
 import { useErrorText } from '../../../shared/hooks/use-error-text.ts';
+import { isolate } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import { useStored } from '../../../shared/storage/use-stored.ts';
 import type { StudioForm } from '../hooks/use-studio-form.ts';
@@ -48,11 +49,13 @@ export function BookDraft({
           </Group>
         </Paper>
       )}
+      {/* The panel first: on a phone it comes above the form (it is what the creator came
+          for); beside it, the grid puts it in the second column. */}
       <div className={open ? 'book-draft-layout' : undefined}>
-        {children}
         {open ? (
           <BookDraftPanel form={form} initialBook={book ?? null} onClose={() => setOpen(false)} />
         ) : null}
+        {children}
       </div>
     </>
   );
@@ -140,7 +143,6 @@ function BookDraftPanel({
                   : ''}
             </Text>
             <Button
-              size="compact-md"
               variant={list.state === 'none' ? 'filled' : 'default'}
               loading={found.start.isPending}
               onClick={() => found.start.mutate()}
@@ -186,12 +188,14 @@ function BookDraftPanel({
                   description={
                     <>
                       <span>
-                        {t('bookDraft.mentions', { n: c.mentions, chapter: c.firstChapter })}
+                        {t('bookDraft.mentions', { count: c.mentions, chapter: c.firstChapter })}
                       </span>
                       {c.aliases.length ? (
-                        <span dir="auto" className="book-draft__aliases">
+                        <span className="book-draft__aliases">
                           {' · '}
-                          {t('bookDraft.alsoCalled', { names: c.aliases.slice(0, 4).join(', ') })}
+                          {t('bookDraft.alsoCalled', {
+                            names: c.aliases.slice(0, 4).map(isolate).join(', '),
+                          })}
                         </span>
                       ) : null}
                     </>
@@ -210,7 +214,7 @@ function BookDraftPanel({
             disabled={live(draft?.state)}
             data-testid="book-draft-draft"
           >
-            {t('bookDraft.draftButton', { name: picked })}
+            {t('bookDraft.draftButton', { name: isolate(picked) })}
           </Button>
         ) : null}
         {drafting.start.data && drafting.start.data.cost > 0 ? (

@@ -1,5 +1,7 @@
 import { Button, Group, Paper, Progress, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { majorityDir } from '../../../shared/i18n/auto-dir.ts';
+import { isolate } from '../../../shared/i18n/language.ts';
 import { useTranslation } from '../../../shared/i18n/use-translation.tsx';
 import type { FriendForm } from '../form.ts';
 import { withoutMarks, type CharacterDraft, type DraftField } from './book-draft-api.ts';
@@ -8,6 +10,12 @@ type Accept = <K extends 'friendname' | 'personality' | 'background' | 'firstpro
   field: K,
   value: FriendForm[K],
 ) => void;
+
+/** A passage as a source shows it: its paragraphs without the blank lines between, cut. */
+const quoteOf = (text: string) => {
+  const t = text.replace(/\n\s*\n+/g, '\n').trim();
+  return t.length > 600 ? `${t.slice(0, 600)}…` : t;
+};
 
 /** One drafted field: its text (editable), its sources, and the button that puts it in the form. */
 function FieldCard({
@@ -49,7 +57,12 @@ function FieldCard({
           dir="auto"
         />
       ) : (
-        <Text size="sm" className="book-draft__text" dir="auto" c={empty ? 'dimmed' : undefined}>
+        <Text
+          size="sm"
+          className="book-draft__text"
+          dir={majorityDir(value)}
+          c={empty ? 'dimmed' : undefined}
+        >
           {empty ? (pending ? t('bookDraft.pending') : t('bookDraft.empty')) : value}
         </Text>
       )}
@@ -101,13 +114,14 @@ function FieldCard({
         <ol className="book-draft__sources" data-testid={`sources-list-${id}`}>
           {field.citations.map((c) => (
             <li key={c.n} value={c.n}>
-              <Text size="xs" fw={600} dir="auto">
+              {/* The page's direction, the book's title isolated in it; the passage in the book's. */}
+              <Text size="xs" fw={600} dir={c.chapter ? undefined : 'auto'}>
                 {c.chapter
-                  ? t('bookDraft.sourceChapter', { title: c.title, n: c.chapter })
+                  ? t('bookDraft.sourceChapter', { title: isolate(c.title), n: c.chapter })
                   : c.title}
               </Text>
-              <Text size="xs" c="dimmed" dir="auto" className="book-draft__quote">
-                {c.text.length > 600 ? `${c.text.slice(0, 600)}…` : c.text}
+              <Text size="xs" c="dimmed" dir={majorityDir(c.text)} className="book-draft__quote">
+                {quoteOf(c.text)}
               </Text>
             </li>
           ))}
@@ -141,7 +155,7 @@ export function DraftFields({
   examples.citations = [...byN.values()];
   return (
     <div className="book-draft__fields" data-testid="draft-fields">
-      <Text fw={700}>{t('bookDraft.draftTitle', { name: draft.name })}</Text>
+      <Text fw={700}>{t('bookDraft.draftTitle', { name: isolate(draft.name) })}</Text>
       {live ? (
         <>
           <Group justify="space-between">
