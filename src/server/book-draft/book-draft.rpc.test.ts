@@ -285,9 +285,24 @@ describe.each(testDatabases())(
         ).body.Error,
       ).toBe(ErrorCode.FORBIDDEN);
       const job = Number((await find()).body.job);
+      // Another's draft is not found by a stranger, nor is another's listing stopped by one.
+      const drafted = Number(
+        (await call({ action: 'DraftCharacterFromBook', friend: 'lizzy', num, name: 'Jane' })).body
+          .job,
+      );
+      await bed.t.deps.jobs.idle();
+      expect((await call({ action: 'GetCharacterDraft', job: drafted })).body.state).toBe('done');
+      expect((await call({ action: 'GetCharacterDraft', job: drafted }, stranger)).body.Error).toBe(
+        ErrorCode.NOT_FOUND,
+      );
       expect((await call({ action: 'GetCharacterDraft', job }, stranger)).body.Error).toBe(
         ErrorCode.NOT_FOUND,
       );
+      const before = (await find()).body.state;
+      expect((await call({ action: 'CancelBookJob', job }, stranger)).body.Error).toBe(
+        ErrorCode.NOT_FOUND,
+      );
+      expect((await find()).body.state).toBe(before);
       expect((await call({ action: 'CancelBookJob', job: 999999 })).body.Error).toBe(
         ErrorCode.NOT_FOUND,
       );
