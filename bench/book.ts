@@ -37,8 +37,14 @@ const WORDS =
 
 /** A seeded novel of about `mb` megabytes: chapters of dialogue and narration. */
 function novel(mb: number): string {
+  // mulberry32: a plain LCG in doubles loses its low bits past 2^53 and picked half the cast.
   let seed = 7;
-  const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+  const rnd = (n: number) => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) % n;
+  };
   const out: string[] = [];
   let size = 0;
   for (let ch = 1; size < mb * 1024 * 1024; ch++) {
@@ -75,28 +81,54 @@ async function usage(t: TestApp, userId: number) {
   return row!;
 }
 
+/**
+ * The fake's answer after the fixed latency, its output tokens counted as a tokenizer would
+ * (about 4 characters each; the fake's own count splits on spaces, and JSON has few); its
+ * input tokens as the fake counts them.
+ */
+const answer = (req: FakeRequest, text: string) => ({
+  text,
+  firstTokenDelayMs: LATENCY_MS,
+  usage: {
+    prompt_tokens: Math.ceil(JSON.stringify(req.messages).length / 4),
+    completion_tokens: Math.ceil(text.length / 4),
+  },
+});
+
 async function run(label: string, offline: boolean, book: string) {
   const fake = await startFakeOpenAI();
+  // As a model that knows who is who: each name under the person's first name, the other
+  // names the chapter uses as aliases (the server still merges across chapters).
   fake.route('TASK: list-characters', (req) => {
-    const found = new Map<string, number>();
+    const found = new Map<string, { mentions: number; aliases: Set<string> }>();
     for (const m of userText(req).matchAll(
       /(?:said|replied|asked|cried|answered|whispered) ((?:Mr\. |Miss )?[A-Z][a-z]+)/g,
-    ))
-      found.set(m[1]!, (found.get(m[1]!) ?? 0) + 1);
-    const characters = [...found].map(([name, mentions]) => ({
+    )) {
+      const who = PEOPLE.find((p) => p.includes(m[1]!))?.[0] ?? m[1]!;
+      const entry = found.get(who) ?? { mentions: 0, aliases: new Set<string>() };
+      entry.mentions++;
+      if (m[1] !== who) entry.aliases.add(m[1]!);
+      found.set(who, entry);
+    }
+    const characters = [...found].map(([name, e]) => ({
       name,
-      aliases: [],
-      mentions,
+      aliases: [...e.aliases],
+      mentions: e.mentions,
       sample: '',
     }));
-    return { text: JSON.stringify({ characters }), firstTokenDelayMs: LATENCY_MS };
+    return answer(req, JSON.stringify({ characters }));
   });
-  fake.route('TASK: draft-character', (req) => ({
-    firstTokenDelayMs: LATENCY_MS,
-    text: /STEP: voice/.test(userText(req))
-      ? JSON.stringify({ firstMessage: 'Good day [1].', examples: ['I dearly love a laugh [2].'] })
-      : JSON.stringify({ text: 'She is quick and teasing [1], and walks everywhere [3].' }),
-  }));
+  fake.route('TASK: draft-character', (req) =>
+    answer(
+      req,
+      /STEP: voice/.test(userText(req))
+        ? JSON.stringify({
+            firstMessage: 'Good day [1].',
+            examples: ['I dearly love a laugh [2].'],
+          })
+        : JSON.stringify({ text: 'She is quick and teasing [1], and walks everywhere [3].' }),
+    ),
+  );
   const t = await createTestApp('pglite', {
     env: offline
       ? {}
@@ -182,8 +214,8 @@ async function run(label: string, offline: boolean, book: string) {
     `  listing state ${String(listed.state)}, ${chars.length} characters; estimate ${cost} credits (listing), ${draftCost} (draft); charged ${String(listed.cost)} for the listing`,
   );
   console.log(
-    `  top: ${chars
-      .slice(0, 4)
+    `  found: ${chars
+      .slice(0, 10)
       .map((c) => `${c.name} (${c.mentions}; ${c.aliases.join(', ') || '-'})`)
       .join('; ')}`,
   );
