@@ -196,7 +196,7 @@ describe('engine over a fake OpenAI-compatible server', () => {
     expect(fake.requests.at(-1)).toMatchObject({
       response_format: {
         type: 'json_schema',
-        json_schema: { schema: { properties: { speakers: { type: 'array' } } } },
+        json_schema: { strict: false, schema: { properties: { speakers: { type: 'array' } } } },
       },
     });
     expect((await engine.object(ask, Shape))?.value).toEqual({ speakers: ['watson'] });
