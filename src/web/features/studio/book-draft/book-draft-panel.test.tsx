@@ -23,6 +23,7 @@ const FILES = {
       pages: 0,
     },
   ],
+  personal: false,
 } satisfies ActionOutput<'GetFiles'> & { Error: number };
 
 const ELIZABETH = {

@@ -25,6 +25,7 @@ describe('studio: "New character from a book" on /createdit', () => {
         files: [
           { num: 5, tm: '', title: 'Pride and Prejudice', subject: '', chapters: 3, pages: 0 },
         ],
+        personal: false,
       },
       GetFriendDetails: { Error: 0, friend: friendFull({ friendid: 'lizzy', personality: '' }) },
       FindBookCharacters: {
