@@ -75,6 +75,8 @@ export default defineConfig({
         // One browser makes every call: the global /api limit is not what these tests test.
         API_RATE_LIMIT: '100000',
         API_RATE_LIMIT_PER_IP: '100000',
+        // Each test's reader comes from an address of its own (e2e/csp-guard.ts).
+        TRUST_PROXY: '1',
       },
     },
   ],

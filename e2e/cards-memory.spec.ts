@@ -15,18 +15,22 @@ const CARD = {
   en: {
     name: 'Captain Nemo',
     description: 'The captain of the Nautilus, a submarine that roams the seas.',
-    first_mes: 'Welcome aboard the Nautilus.',
+    first_mes: 'Welcome aboard the Nautilus, {{user}}. I am {{char}}.',
+    greeting: 'Welcome aboard the Nautilus, Dana. I am Captain Nemo.',
     tags: ['Submarines'],
     creator: 'Jules',
+    nickname: 'Nemo',
     book: { keys: ['Nautilus'], content: 'The Nautilus runs on electricity from the sea.' },
     fact: 'Dana likes books by Jules Verne.',
   },
   he: {
     name: 'קפטן נמו',
     description: 'רב החובל של הנאוטילוס, צוללת ששטה במעמקי הים.',
-    first_mes: 'ברוכים הבאים לנאוטילוס.',
+    first_mes: 'ברוכים הבאים לנאוטילוס, {{user}}. אני {{char}}.',
+    greeting: 'ברוכים הבאים לנאוטילוס, Dana. אני קפטן נמו.',
     tags: ['צוללות'],
     creator: 'ז׳ול',
+    nickname: 'נמו',
     book: { keys: ['נאוטילוס'], content: 'הנאוטילוס פועלת בחשמל שמופק מן הים.' },
     fact: 'דנה אוהבת ספרים של Jules Verne.',
   },
@@ -74,6 +78,7 @@ function cardJson(lang: 'he' | 'en') {
       tags: c.tags,
       creator: c.creator,
       character_version: '',
+      nickname: c.nickname,
       extensions: {},
       character_book: {
         entries: [
@@ -186,10 +191,19 @@ for (const lang of ['en', 'he'] as const) {
     await page.setViewportSize({ width: 1280, height: 900 });
     const friendid = await importCard(page, made);
     const lost = page.getByTestId('card-import-lost');
-    // The tag that is no category and the creator are what the app cannot keep; in the user's language.
-    await expect(lost).toContainText(CARD[lang].tags[0]!);
-    await expect(lost).toContainText(CARD[lang].creator);
+    // The nickname is what the app cannot keep, said in the user's language; the tag that is
+    // no category, the creator and the lorebook are kept, in the studio's card panel.
+    await expect(lost).toContainText(CARD[lang].nickname);
+    await expect(lost).not.toContainText(CARD[lang].tags[0]!);
+    await expect(lost).not.toContainText(CARD[lang].creator);
+    await expect(page.getByTestId('studio-card')).toContainText(CARD[lang].tags[0]!);
+    await expect(page.getByTestId('studio-card-creator')).toHaveValue(CARD[lang].creator);
+    const entry = page.getByTestId('studio-lore-entry').first();
+    await expect(entry).toContainText(CARD[lang].book.keys[0]!);
+    await expect(entry.locator('textarea').first()).toHaveValue(CARD[lang].book.content);
     await expect(page.getByTestId('studio-name')).toHaveValue(CARD[lang].name);
+    // The studio keeps the macros as written (the export gives them back).
+    await expect(page.getByTestId('studio-firstprompt')).toHaveValue(CARD[lang].first_mes);
     await expect(page.getByTestId('studio-citations')).toBeChecked();
     await shot(page, info, `cards-imported-${lang}-1280`);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -224,6 +238,23 @@ for (const lang of ['en', 'he'] as const) {
       buffer: png,
     });
     expect(again).not.toBe(friendid);
+    await expect(page.getByTestId('studio-name')).toHaveValue(CARD[lang].name);
+
+    // ---- the list's search finds the two imports by their free tag ----
+    await page.goto('/main');
+    await expect(page.getByTestId('friend-card').first()).toBeVisible();
+    await page.getByTestId('friends-search').fill(CARD[lang].tags[0]!);
+    const found = page.getByTestId('friend-card');
+    await expect(found).toHaveCount(2);
+    expect(
+      await found.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-friendid'))),
+    ).toEqual(expect.arrayContaining([friendid, again]));
+    await shot(page, info, `cards-search-${lang}-1280`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(found).toHaveCount(2);
+    await shot(page, info, `cards-search-${lang}-390`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/createdit/${again}`);
     await expect(page.getByTestId('studio-name')).toHaveValue(CARD[lang].name);
 
     // ---- the files manager: a book's chapters, split at a line and saved ----
@@ -268,9 +299,23 @@ for (const lang of ['en', 'he'] as const) {
 
     // ---- chat until the memory learns a fact ----
     await page.goto(`/chat/${friendid}`);
-    await expect(page.getByTestId('chat-message').first()).toHaveAttribute('data-status', 'done', {
-      timeout: 60_000,
-    });
+    const greeting = page.getByTestId('chat-message').first();
+    await expect(greeting).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    // The first greeting as the reader sees it: {{user}} and {{char}} replaced.
+    await expect(greeting).toContainText(CARD[lang].greeting);
+    await expect(greeting).not.toContainText('{{');
+    await shot(page, info, `cards-greeting-${lang}-1280`);
+    // The model sees the greeting replaced, and the lorebook entry its key triggers.
+    await send(
+      page,
+      lang === 'he'
+        ? 'ספר לי על הנאוטילוס. הראה את ההנחיות'
+        : 'Tell me about the Nautilus. show your prompt',
+    );
+    const given = page.getByTestId('chat-message').last();
+    await expect(given).toContainText(CARD[lang].book.content);
+    await expect(given).toContainText(CARD[lang].greeting);
+    await expect(given).not.toContainText('{{user}}');
     const lines =
       lang === 'he'
         ? ['שלום, קוראים לי דנה.', 'אני אוהבת לקרוא ספרים.', 'מה שלום הצוללת?']

@@ -174,7 +174,14 @@ test('without imgedit: the refusal is shown, the input hidden and pictures do no
   const email = await newUser('reader');
   const page = await signedIn(browser, email, 'he');
   await page.goto('/createimg');
-  await expect(page.getByTestId('no-permission')).toHaveText('אין לך הרשאה ליצור תמונות');
+  await expect(page.getByTestId('no-permission')).toContainText('אין לך הרשאה ליצור תמונות');
+  // What grants the permission is offered, not image credits that cannot help.
+  await expect(page.getByTestId('permission-offers')).toContainText('מנוי יוצר חודשי');
+  await expect(page.getByTestId('permission-offers').getByRole('link')).toHaveAttribute(
+    'href',
+    '/buy',
+  );
+  await expect(page.getByTestId('image-credits')).toHaveCount(0);
   await expect(page.getByTestId('designer-input')).toHaveCount(0);
   await expect(page.getByTestId('reference-create')).toBeDisabled();
   await shot(page, test.info(), 'createimg-no-permission-he-1280');

@@ -269,6 +269,15 @@ function answer(req: FakeRequest): FakeScript {
   const lower = text.toLowerCase();
   const after = (re: RegExp) => text.match(re)?.[1]?.trim();
 
+  // What the model was given, shown back (cards-memory.spec.ts: replaced macros, a triggered
+  // lorebook entry): every message but the question, as plain text.
+  if (/show your prompt|הראה את ההנחיות/i.test(text)) {
+    const given = req.messages
+      .slice(0, -1)
+      .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
+      .join('\n');
+    return { text: `PROMPT:\n${given.replace(/[#*_`>]/g, ' ').slice(0, 6000)}`, gapMs: 5 };
+  }
   const newSubject = after(/(?:new subject|נושא חדש)\s*:\s*(.+)$/im);
   if (newSubject) return { text: `::${newSubject}::` };
   if (/new subject|נושא חדש/i.test(text)) return { text: '::New subject::' };

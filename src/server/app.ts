@@ -24,7 +24,7 @@ import { sse } from './http/sse.ts';
 import { registerHealth } from './ops/health.ts';
 import { registerMetrics, RpcActionRoute } from './ops/metrics-http.ts';
 import { createShutdown } from './ops/shutdown.ts';
-import { msg } from './messages.ts';
+import { msg } from './wording.ts';
 import type { Ctx } from './rpc/context.ts';
 import {
   createDispatcher,

@@ -1,7 +1,7 @@
 import { ErrorCode, type Lang } from '../protocol/errors.ts';
-import { msg, type MessageKey, type MessageVars } from './messages.ts';
+import { msg, type MessageKey, type MessageVars } from './wording.ts';
 
-/** A message of messages.ts by its key, worded later in the caller's language. */
+/** A text of wording.ts by its key, worded later in the caller's language. */
 export interface MessageRef {
   key: MessageKey;
   vars?: MessageVars;

@@ -5,7 +5,7 @@ import { ErrorCode, type Lang } from '../../protocol/errors.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { callerContext, ensureXsrfCookie } from '../http/request.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import { failure, failureOf, pickLang } from '../rpc/dispatcher.ts';
 import { describeIssues } from '../rpc/describe-issues.ts';
 import type { Services } from '../services.ts';

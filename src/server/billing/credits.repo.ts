@@ -1,6 +1,6 @@
-import { eq, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { preparedSql } from '../db/prepared.ts';
+import { statement } from '../db/statement.ts';
 import { creditHolds, freeAllowances, usageEvents, users } from '../db/schema.ts';
 
 /** A turn's usage row and what its credits come to (chargeTurn). */
@@ -23,11 +23,7 @@ export interface TurnUsageRow {
  * so a concurrent turn reads the balance this one left. Used by takeHold and by the statement
  * that stores an AskFriend turn with its hold (chat.repo).
  */
-export function debitSql(
-  userId: number | Placeholder,
-  amount: number | Placeholder,
-  need: number | Placeholder,
-) {
+export function debitSql(userId: number | SQL, amount: number | SQL, need: number | SQL) {
   return sql`debit_room as (
       select ${users.id} as id, least(${amount}::int, ${users.credits}) as take from ${users}
       where ${users.id} = ${userId}::int and ${users.credits} >= ${need}::int
@@ -39,12 +35,9 @@ export function debitSql(
     )`;
 }
 
-const p = (name: string) => sql.placeholder(name);
-
-/** creditsRepo.settleTurn's statement (a turn's, so prepared once). */
-const settleTurnSql = preparedSql(
-  'billing_settle_turn',
-  () => sql`
+/** creditsRepo.settleTurn's statement (a turn's last write). */
+const settleTurnSql = statement(
+  (p) => sql`
   with held as (
     delete from ${creditHolds}
     where ${creditHolds.replyId} = ${p('replyId')}::int and ${creditHolds.userId} = ${p('userId')}::int

@@ -93,6 +93,16 @@ export interface Credits {
    * that wrote past its cap is logged, not charged below zero); answers the cost.
    */
   chargeTurn(turn: FinishedTurn): Promise<number>;
+  /**
+   * A turn's cost in US dollars as billing prices it (its credits, unrounded, over
+   * CREDITS_PER_USD): the stats page's cost chart, so a model with no list price of its own
+   * is priced there as it is charged.
+   */
+  turnUsd(
+    model: string,
+    offline: boolean,
+    t: Omit<FinishedTurn, 'userId' | 'replyId' | 'model' | 'provider' | 'offline'>,
+  ): number;
   /** The credits a turn costs (whole credits, rounded up). */
   turnCredits(
     model: string,
@@ -161,7 +171,8 @@ export function createCredits(
     return [UNKNOWN_MODEL_USD[0] * k, UNKNOWN_MODEL_USD[1] * k, UNKNOWN_MODEL_USD[2] * k];
   }
 
-  function turnCredits(
+  /** What a turn costs in credits, before rounding. */
+  function exactCredits(
     model: string,
     offline: boolean,
     t: { tokensIn: number; tokensCached: number; tokensOut: number },
@@ -170,8 +181,15 @@ export function createCredits(
     const cached = Math.min(t.tokensCached, t.tokensIn);
     const fresh = Math.max(0, t.tokensIn - cached);
     const [pin, pcached, pout] = perToken(model);
-    const credits = fresh * pin + cached * pcached + t.tokensOut * pout;
-    return Math.max(0, Math.ceil(credits - 1e-9));
+    return Math.max(0, fresh * pin + cached * pcached + t.tokensOut * pout);
+  }
+
+  function turnCredits(
+    model: string,
+    offline: boolean,
+    t: { tokensIn: number; tokensCached: number; tokensOut: number },
+  ): number {
+    return Math.max(0, Math.ceil(exactCredits(model, offline, t) - 1e-9));
   }
 
   /** What a turn may cost (the hold to take) and the least it needs (the refusal's line). */
@@ -230,6 +248,8 @@ export function createCredits(
 
   return {
     turnCredits,
+    turnUsd: (model, offline, t) =>
+      config.CREDITS_PER_USD > 0 ? exactCredits(model, offline, t) / config.CREDITS_PER_USD : 0,
     ensureAllowance,
     noCredits,
 

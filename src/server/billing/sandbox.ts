@@ -1,7 +1,7 @@
 import type { Lang } from '../../protocol/errors.ts';
 import { DirectPaths } from '../../protocol/direct.ts';
 import { hashToken, newToken } from '../infra/secrets.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import type { PaymentEvent, Payments, VerifiedEvent } from './payments.ts';
 
 /**

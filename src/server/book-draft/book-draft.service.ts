@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
 import { requireFriend } from '../friends/friend-access.ts';
 import type { FileRow } from '../knowledge/files.repo.ts';
-import { msg, type MessageKey } from '../messages.ts';
+import { msg, type MessageKey } from '../wording.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import type { BookJobRow } from './book-draft.repo.ts';

@@ -3,8 +3,8 @@ import type { Lang } from '../../protocol/errors.ts';
 import { LORE_LIMITS, type Lorebook } from '../../protocol/lorebook.ts';
 import type { ParsedCard } from './card-data.ts';
 import { bookFromCard, bookToCard, noteFromCard } from './card-lore.ts';
-import type { MessageVars } from '../messages.ts';
-import type { cardsMessages } from '../messages/cards.ts';
+import type { MessageVars } from '../wording.ts';
+import type { cardsMessages } from '../wording/cards.ts';
 
 /** Something an import could not keep, named by its message (worded in the importer's language). */
 export interface Lost {

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { FormError, formErrorText, readMultipart, sendFailureJson } from '../http/multipart.ts';
 import { callerContext } from '../http/request.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import { failure, failureOf, identityMismatch, pickLang } from '../rpc/dispatcher.ts';
 import type { Services } from '../services.ts';
 

@@ -8,7 +8,7 @@ import { turnFinished } from './turn-finished.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
 import type { Passage } from '../knowledge/retrieval.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import { horizonSaid } from '../reading/horizon.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import { AppError } from '../errors.ts';
-import { formatTime } from '../friends/friends.service.ts';
+import { formatTime } from '../../protocol/time.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { openFriend } from './conversation.ts';

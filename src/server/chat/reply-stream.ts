@@ -1,4 +1,4 @@
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import type { Ctx } from '../rpc/context.ts';
 import type { Send, Streaming } from '../rpc/streaming.ts';
 import type { ChatStreamEvents } from '../../protocol/streams.ts';

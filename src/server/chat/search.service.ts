@@ -1,5 +1,5 @@
 import type { ParsedInput } from '../../protocol/registry.ts';
-import { formatTime } from '../friends/friends.service.ts';
+import { formatTime } from '../../protocol/time.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { openFriend } from './conversation.ts';

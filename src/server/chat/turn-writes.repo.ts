@@ -1,6 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { debitSql } from '../billing/credits.repo.ts';
-import { preparedSql } from '../db/prepared.ts';
+import { statement } from '../db/statement.ts';
 import { creditHolds, messages } from '../db/schema.ts';
 import type { MessageRow } from './chat.repo.ts';
 
@@ -35,7 +35,7 @@ const TURN_FIELDS = [
 /** The fields a turn's two new rows are stored with (the rest take their defaults). */
 export type TurnRow = Pick<typeof messages.$inferInsert, (typeof TURN_FIELDS)[number]>;
 
-/** A TurnRow as insertTurnSql's placeholders (`prefix` + field), with the columns' defaults. */
+/** A TurnRow as insertTurnSql's values (`prefix` + field), with the columns' defaults. */
 export const turnValues = (prefix: string, m: TurnRow) => {
   const d = { content: '', img: null, speaker: '', model: '', status: 'done', instance: null };
   const out: Record<string, unknown> = {};
@@ -55,8 +55,8 @@ export type FinishedReply = Pick<
   | 'outputTokens'
 >;
 
-export const finishReplySql = preparedSql('chat_finish_reply', () => {
-  const p = (k: keyof FinishedReply | 'id') => sql.placeholder(k);
+export const finishReplySql = statement((v) => {
+  const p = (k: keyof FinishedReply | 'id') => v(k);
   // New text: the search index (words) is remade by the next search.
   return sql`update ${messages} set content = ${p('content')}::text, status = 'done',
     hidden = ${p('hidden')}::boolean, citations = ${p('citations')}::jsonb,
@@ -71,15 +71,15 @@ export const finishReplySql = preparedSql('chat_finish_reply', () => {
  * order of their values (the question first, so the lower id); the hold takes the larger id,
  * the reply's, and only when both rows were stored. The hold is what the debit took (debitSql).
  */
-export const insertTurnSql = preparedSql('chat_insert_turn', () => {
+export const insertTurnSql = statement((v) => {
   const value = (ord: number, prefix: string) => {
-    const p = (k: (typeof TURN_FIELDS)[number]) => sql.placeholder(prefix + k);
+    const p = (k: (typeof TURN_FIELDS)[number]) => v(prefix + k);
     return sql`(${sql.raw(String(ord))}, ${p('subjectId')}::int, ${p('role')}::text,
       ${p('content')}::text, ${p('img')}::text, ${p('speaker')}::text, ${p('model')}::text,
       ${p('status')}::text, ${p('instance')}::int)`;
   };
   return sql`
-    with ${debitSql(sql.placeholder('userId'), sql.placeholder('amount'), sql.placeholder('need'))},
+    with ${debitSql(v('userId'), v('amount'), v('need'))},
     turn as (
       insert into ${messages} (subject_id, role, content, img, speaker, model, status, instance)
       select v.subject_id, v.role, v.content, v.img, v.speaker, v.model, v.status, v.instance
@@ -91,8 +91,8 @@ export const insertTurnSql = preparedSql('chat_insert_turn', () => {
     ),
     held as (
       insert into ${creditHolds} (user_id, amount, created_at, reply_id, instance)
-      select ${sql.placeholder('userId')}::int, (select take from debited),
-        ${sql.placeholder('at')}::timestamptz, max(id), ${sql.placeholder('holdInstance')}::int
+      select ${v('userId')}::int, (select take from debited),
+        ${v('at')}::timestamptz, max(id), ${v('holdInstance')}::int
       from turn having count(*) = 2
       returning id, amount
     )

@@ -5,7 +5,7 @@ import {
   type FriendDraft,
   type FriendProblem,
 } from '../../protocol/friend-rules.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 
 const complete = (): FriendDraft => ({
   friendid: 'holmes',

@@ -9,7 +9,7 @@ import { requireUser, type Ctx } from '../rpc/context.ts';
 import { friendPriv } from './friend-access.ts';
 import type { FriendRow } from './friends.repo.ts';
 
-export const formatTime = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+import { formatTime } from '../../protocol/time.ts';
 
 export function friendsService(deps: Pick<Deps, 'config'>, repos: Pick<Repos, 'friends'>) {
   const repo = repos.friends;

@@ -14,12 +14,12 @@ import {
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
-import type { MessageKey } from '../messages.ts';
+import type { MessageKey } from '../wording.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { canManage, friendPriv, requireFriend } from './friend-access.ts';
 import type { FriendPatch, FriendRow } from './friends.repo.ts';
-import { formatTime } from './friends.service.ts';
+import { formatTime } from '../../protocol/time.ts';
 import { discardFiles } from '../platform/discard.ts';
 
 const bad = (key: MessageKey) => refusal(ErrorCode.BAD_INPUT, key);

@@ -1,6 +1,6 @@
 import type { GroupMessage } from '../../protocol/actions/group.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
-import { formatTime } from '../friends/friends.service.ts';
+import { formatTime } from '../../protocol/time.ts';
 import type { Member } from './director.ts';
 import type { GroupMessageRow } from './group.repo.ts';
 

@@ -8,7 +8,7 @@ import type { ChatDeps } from '../chat/chat.service.ts';
 import type { ReplyEvent, ReplyRunner } from '../chat/reply-runner.ts';
 import { turnFinished } from '../chat/turn-finished.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import type { Repos } from '../repos.ts';
 import type { Ctx, SessionUser } from '../rpc/context.ts';
 import type { Send, Streaming } from '../rpc/streaming.ts';

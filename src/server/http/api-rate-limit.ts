@@ -8,7 +8,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { ErrorCode } from '../../protocol/errors.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import { failure, pickLang } from '../rpc/dispatcher.ts';
 import { SESSION_COOKIE } from './request.ts';
 

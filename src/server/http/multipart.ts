@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, type Lang } from '../../protocol/errors.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import type { RpcResult } from '../rpc/dispatcher.ts';
 import { cleanText } from '../rpc/input-text.ts';
 

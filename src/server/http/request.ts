@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { newToken } from '../infra/secrets.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import type { Ctx, SessionPort } from '../rpc/context.ts';
 import {
   failure,

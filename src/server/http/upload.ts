@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../protocol/errors.ts';
 import type { Lang } from '../../protocol/errors.ts';
 import { AppError } from '../errors.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import type { Ctx } from '../rpc/context.ts';
 import { failure, failureOf, identityMismatch, pickLang } from '../rpc/dispatcher.ts';
 import type { Services } from '../services.ts';

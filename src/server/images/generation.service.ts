@@ -3,7 +3,7 @@ import { ErrorCode } from '../../protocol/errors.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
-import { formatTime } from '../friends/friends.service.ts';
+import { formatTime } from '../../protocol/time.ts';
 import { randomName } from '../infra/storage.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';

@@ -9,7 +9,7 @@ import { sendText } from '../http/multipart.ts';
 import { sendStored } from '../http/send-stored.ts';
 import { receiveUpload, requireFile } from '../http/upload.ts';
 import { callerContext } from '../http/request.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import { pickLang } from '../rpc/dispatcher.ts';
 import type { Services } from '../services.ts';
 import { DOWNLOAD_URL_TTL } from './images.service.ts';

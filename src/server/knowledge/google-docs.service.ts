@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import type { AppError } from '../errors.ts';
 import { refusal } from '../errors.ts';
 import { hashToken, newToken } from '../infra/secrets.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { requireFileScope } from './file-scope.ts';

@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 import { receiveUpload, requireFile, UploadRefusal } from '../http/upload.ts';
 import { callerContext, ensureXsrfCookie } from '../http/request.ts';
 import { standalonePageCsp } from '../http/security-headers.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import { failure, failureOf, pickLang } from '../rpc/dispatcher.ts';
 import { describeIssues } from '../rpc/describe-issues.ts';
 import type { Services } from '../services.ts';

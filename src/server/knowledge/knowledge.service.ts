@@ -3,7 +3,7 @@ import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
 import { requireFriend } from '../friends/friend-access.ts';
-import { formatTime } from '../friends/friends.service.ts';
+import { formatTime } from '../../protocol/time.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { chunkText } from './chunking.ts';

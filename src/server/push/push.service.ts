@@ -4,7 +4,7 @@ import type { PushKind, PushMessage } from '../../protocol/push.ts';
 import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
-import { msg, type MessageKey } from '../messages.ts';
+import { msg, type MessageKey } from '../wording.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { endpointAllowed } from './push-sender.ts';

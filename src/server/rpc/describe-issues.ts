@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Lang } from '../../protocol/errors.ts';
-import { msg, type MessageKey } from '../messages.ts';
-import { validationMessages } from '../messages/validation.ts';
+import { msg, type MessageKey } from '../wording.ts';
+import { validationMessages } from '../wording/validation.ts';
 
 /** A field's name for people: its own words where it has them, else "the field x". */
 function fieldName(path: PropertyKey[], lang: Lang): string {

@@ -3,7 +3,7 @@ import { DEFAULT_LANG, Priv, UserType } from '../../protocol/constants.ts';
 import { ErrorCode, errorText, type Lang } from '../../protocol/errors.ts';
 import { actions, isActionName, type ActionName } from '../../protocol/registry.ts';
 import { AppError } from '../errors.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import type { Services } from '../services.ts';
 import type { Ctx, Log, SessionPort, SessionUser } from './context.ts';
 import type { HandlerMap } from './handler-types.ts';

@@ -1,4 +1,3 @@
-import { turnCost } from '../ai/prices.ts';
 import type { StatRow } from './rollup.repo.ts';
 
 const DAY_MS = 86_400_000;
@@ -12,9 +11,15 @@ export function weekOf(day: string): string {
 
 /**
  * The stats page's figures from one character's rows (roll-up and live): totals, messages
- * per day and token cost per day since `since`, active users per week since `weeksSince`.
+ * per day and token cost per day since `since` (`costOf` prices a row in US dollars, as
+ * billing does), active users per week since `weeksSince`.
  */
-export function statFigures(rows: StatRow[], since: string, weeksSince: string) {
+export function statFigures(
+  rows: StatRow[],
+  since: string,
+  weeksSince: string,
+  costOf: (r: StatRow) => number,
+) {
   let messages = 0;
   const users = new Set<number>();
   const groupUsers = new Set<number>();
@@ -33,7 +38,7 @@ export function statFigures(rows: StatRow[], since: string, weeksSince: string) 
       perWeek.set(w, (perWeek.get(w) ?? new Set()).add(r.userId));
     }
     if (r.day >= since && r.model) {
-      const c = turnCost(r.model, r.model === 'offline', r) ?? 0;
+      const c = costOf(r);
       cost.set(r.day, (cost.get(r.day) ?? 0) + c);
     }
   }

@@ -62,7 +62,8 @@ describe.each(testDatabases())('conversation analytics on %s', (kind) => {
     await put(s1, 'user', d1);
     await put(s1, 'assistant', d1, { model: 'gpt-4o', inputTokens: 1000, outputTokens: 100 });
     await put(s1, 'user', d2);
-    await put(s2, 'assistant', d2);
+    // A model with no list price (the compatible server's): priced as billing charges it.
+    await put(s2, 'assistant', d2, { model: 'fake-model', inputTokens: 2000, outputTokens: 200 });
     await put(s3, 'user', d2);
     await put(s3, 'assistant', d2, { hidden: true });
   });
@@ -102,6 +103,21 @@ describe.each(testDatabases())('conversation analytics on %s', (kind) => {
     expect(cost).toBeGreaterThan(0);
     const perDay = r.body.CostPerDay as { day: string; cost: number }[];
     expect(perDay.find((c) => c.day === iso(d1))!.cost).toBeCloseTo(cost, 6);
+    // The day whose turn ran on a model with no list price still has its bar (it cost credits).
+    const unlisted = t.deps.credits.turnUsd('fake-model', false, {
+      tokensIn: 2000,
+      tokensCached: 0,
+      tokensOut: 200,
+    });
+    expect(unlisted).toBeGreaterThan(0);
+    expect(
+      t.deps.credits.turnCredits('fake-model', false, {
+        tokensIn: 2000,
+        tokensCached: 0,
+        tokensOut: 200,
+      }),
+    ).toBeGreaterThan(0);
+    expect(perDay.find((c) => c.day === iso(d2))!.cost).toBeCloseTo(unlisted, 6);
     // The global privilege shows who.
     const b = await stat(boss);
     expect(b.body.Users).toEqual(['anna@example.com', 'ben@example.com']);

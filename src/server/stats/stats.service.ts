@@ -5,7 +5,7 @@ import type { Deps } from '../deps.ts';
 import { refusal, REFUSAL_TEXT } from '../errors.ts';
 import { friendPriv } from '../friends/friend-access.ts';
 import type { FriendRow } from '../friends/friends.repo.ts';
-import { formatTime } from '../friends/friends.service.ts';
+import { formatTime } from '../../protocol/time.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx, type SessionUser } from '../rpc/context.ts';
 import { analyze, sampleConversations } from './analysis.ts';
@@ -109,7 +109,13 @@ export function statsService(deps: Deps, repos: Pick<Repos, 'friends' | 'rollup'
         rollup.repo.chatConversations(friend.id),
         repo.analysis(friend.id, lang),
       ]);
-      const fig = statFigures(rows, iso(now - DAYS * DAY_MS), iso(now - WEEKS * 7 * DAY_MS));
+      const fig = statFigures(rows, iso(now - DAYS * DAY_MS), iso(now - WEEKS * 7 * DAY_MS), (r) =>
+        deps.credits.turnUsd(r.model, r.model === 'offline', {
+          tokensIn: r.inputTokens,
+          tokensCached: r.cachedInputTokens,
+          tokensOut: r.outputTokens,
+        }),
+      );
       const emails = showsEmails(me, friend) ? await rollup.repo.emails(fig.users) : [];
       return {
         FriendName: friend.friendname,

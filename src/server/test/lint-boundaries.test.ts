@@ -80,7 +80,7 @@ const cases: { rule: string; path: string; code: string; says: string }[] = [
   {
     rule: 'the protocol importing the server',
     path: 'src/protocol/constants.ts',
-    code: "import { msg } from '../server/messages.ts';\nexport const m = msg;\n",
+    code: "import { msg } from '../server/wording.ts';\nexport const m = msg;\n",
     says: 'the protocol imports only zod',
   },
   {
@@ -122,7 +122,7 @@ const cases: { rule: string; path: string; code: string; says: string }[] = [
   {
     rule: 'the web importing the server',
     path: 'src/web/shared/api/thing.ts',
-    code: "import { msg } from '../../../server/messages.ts';\nexport const y = msg;\n",
+    code: "import { msg } from '../../../server/wording.ts';\nexport const y = msg;\n",
     says: 'the web never imports the server',
   },
   {

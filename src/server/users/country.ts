@@ -23,6 +23,10 @@ for (const [net, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  // Documentation (RFC 5737): never a reader's address, though whois data places them.
+  ['192.0.2.0', 24],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['240.0.0.0', 4],
@@ -33,6 +37,8 @@ for (const [net, prefix] of [
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
+  // Documentation (RFC 3849).
+  ['2001:db8::', 32],
 ] as const)
   NO_COUNTRY.addSubnet(net, prefix, 'ipv6');
 

@@ -139,7 +139,17 @@ describe.each(testDatabases())('user actions on %s', (kind) => {
       lang: 'en',
       currencycode: 'USD',
     });
-    for (const unknown of ['127.0.0.1', '10.1.2.3', '192.168.0.7', '172.20.0.5', '::1', 'fd00::5'])
+    for (const unknown of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '192.168.0.7',
+      '172.20.0.5',
+      '::1',
+      'fd00::5',
+      '198.51.100.9',
+      '203.0.113.5',
+      '2001:db8:14cf::1',
+    ])
       expect(await from(unknown, 'en-US')).toEqual({ Error: 0, lang: null, currencycode: null });
   });
 

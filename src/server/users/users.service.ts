@@ -4,7 +4,7 @@ import type { ParsedInput } from '../../protocol/registry.ts';
 import type { Deps } from '../deps.ts';
 import { AppError, refusal } from '../errors.ts';
 import { hashPassword } from '../infra/secrets.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { countryOf } from './country.ts';

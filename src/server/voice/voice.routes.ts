@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import { AppError, refusal } from '../errors.ts';
 import { FormError, formErrorText, readMultipart, sendFailureJson } from '../http/multipart.ts';
 import { callerContext } from '../http/request.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import { failure, failureOf, pickLang } from '../rpc/dispatcher.ts';
 import { describeIssues } from '../rpc/describe-issues.ts';
 import type { Services } from '../services.ts';

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { refusal } from '../errors.ts';
 import { requireFriend } from '../friends/friend-access.ts';
-import { msg } from '../messages.ts';
+import { msg } from '../wording.ts';
 import type { Repos } from '../repos.ts';
 import { requireUser, type Ctx } from '../rpc/context.ts';
 import { EspeakBusyError } from '../ai/media/espeak.ts';

@@ -10,6 +10,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { DirectPaths } from '../../protocol/paths.ts';
 import { PUSH_SKIP_WHEN_VISIBLE, parsePushMessage } from '../../protocol/push.ts';
 import { findOfflineCopy, OFFLINE_HEADER } from '../shared/offline/offline-copy.ts';
 
@@ -68,6 +69,34 @@ self.addEventListener('fetch', (e) => {
   if (new URL(r.url).pathname !== '/api') return;
   e.respondWith(networkOrCopy(r));
 });
+
+// The public config (no user's data), network first: offline the app opens on the last one
+// it had, instead of waiting for a load that cannot succeed.
+const CONFIG_CACHE = 'sefer-config-v1';
+self.addEventListener('fetch', (e) => {
+  const r = e.request;
+  if (r.method !== 'GET' || new URL(r.url).pathname !== DirectPaths.config) return;
+  e.respondWith(configNetworkFirst(r));
+});
+
+async function configNetworkFirst(r: Request): Promise<Response> {
+  const cache = await caches.open(CONFIG_CACHE);
+  let res: Response;
+  try {
+    res = await fetch(r);
+  } catch (err) {
+    const copy = await cache.match(DirectPaths.config);
+    if (copy) return copy;
+    throw err;
+  }
+  if (res.ok) {
+    // A full disk: the app works on, only without the config offline.
+    await cache.put(DirectPaths.config, res.clone()).catch((err: unknown) => {
+      console.info('config not kept offline', err);
+    });
+  }
+  return res;
+}
 
 async function networkOrCopy(r: Request): Promise<Response> {
   const body = await r.clone().text();

@@ -1,7 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import { loadGoogleIdentity } from './google-identity.ts';
 
-/** Google's own sign-in button; hands the ID token (credential) to `onCredential`. */
+/**
+ * "Or" and Google's own sign-in button; hands the ID token (credential) to `onCredential`.
+ * The divider stands over the button only once Google's script has drawn it; where the
+ * script cannot be had (blocked, offline) the place says so in plain words, and the e-mail
+ * sign-in above still works. Its room is kept while the script loads, so nothing moves.
+ */
 export function GoogleButton({
   clientId,
   lang,
@@ -13,7 +20,9 @@ export function GoogleButton({
   onCredential: (idToken: string) => void;
   onError: () => void;
 }) {
+  const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'unavailable'>('loading');
   // The latest callbacks without re-rendering Google's button on every render.
   const handlers = useRef({ onCredential, onError });
   useEffect(() => {
@@ -42,14 +51,33 @@ export function GoogleButton({
           locale: lang,
           width: 280,
         });
+        setState('ready');
       })
-      .catch(() => {
+      .catch((err: unknown) => {
+        if (cancelled) return;
         // Blocked by the browser or offline: the e-mail sign-in still works.
+        console.info('Google sign-in unavailable', err);
+        setState('unavailable');
       });
     return () => {
       cancelled = true;
     };
   }, [clientId, lang]);
 
-  return <div ref={box} className="google-button" data-testid="login-google" />;
+  return (
+    <div className="login-google" data-state={state}>
+      {state === 'unavailable' ? (
+        <Text size="sm" c="dimmed" ta="center" data-testid="login-google-unavailable">
+          {t('login.googleUnavailable')}
+        </Text>
+      ) : (
+        <>
+          <div className="login-or" aria-hidden="true">
+            <span>{t('login.or')}</span>
+          </div>
+          <div ref={box} className="google-button" data-testid="login-google" />
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,18 +1,22 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../shared/api/errors.ts';
 import { storage } from '../../shared/storage/storage.ts';
 import { stubFetch } from '../../test/fetch-stub.ts';
 import { answerCalls, inputsOf } from '../../test/mock-call.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { LoginForm } from './login-form.tsx';
+import { loadGoogleIdentity } from './google-identity.ts';
+import { TEST_CONFIG } from '../../test/fetch-stub.ts';
+import { forgetLoadedConfig } from '../../shared/api/config.ts';
 import { useFakeClock } from '../../test/fake-clock.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({
   call: vi.fn(),
   postJson: vi.fn(),
 }));
+vi.mock('./google-identity.ts', () => ({ loadGoogleIdentity: vi.fn() }));
 
 function renderForm(lang: 'he' | 'en' = 'en') {
   return renderScreen(<LoginForm />, { route: '/login', path: '/login', lang });
@@ -231,5 +235,46 @@ describe('LoginForm', () => {
       'href',
       '/privacy/en.html',
     );
+  });
+
+  describe('Google sign-in (configured)', () => {
+    beforeEach(() => {
+      stubFetch({ '/api/config': { ...TEST_CONFIG, googleClientId: 'client-1' } });
+      forgetLoadedConfig();
+    });
+    afterEach(() => forgetLoadedConfig());
+
+    it('its script unreachable: no "or" over nothing, a plain word in the screen\'s language', async () => {
+      vi.mocked(loadGoogleIdentity).mockRejectedValue(new Error('google identity script failed'));
+      vi.spyOn(console, 'info').mockImplementation(() => {});
+      renderForm('he');
+      expect(await screen.findByTestId('login-google-unavailable')).toHaveTextContent(
+        'הכניסה עם Google אינה זמינה כרגע',
+      );
+      expect(screen.queryByText('או')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('login-google')).not.toBeInTheDocument();
+      expect(console.info).toHaveBeenCalledWith('Google sign-in unavailable', expect.any(Error));
+    });
+
+    it('its button drawn: "or" stands over it', async () => {
+      vi.mocked(loadGoogleIdentity).mockResolvedValue({
+        initialize: vi.fn(),
+        renderButton: (parent: HTMLElement) => {
+          const b = document.createElement('button');
+          b.textContent = 'Sign in with Google';
+          parent.appendChild(b);
+        },
+      });
+      renderForm('en');
+      expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+      await waitFor(() =>
+        expect(screen.getByTestId('login-google').closest('.login-google')).toHaveAttribute(
+          'data-state',
+          'ready',
+        ),
+      );
+      expect(screen.getByText('or')).toBeInTheDocument();
+      expect(screen.queryByTestId('login-google-unavailable')).not.toBeInTheDocument();
+    });
   });
 });

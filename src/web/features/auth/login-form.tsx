@@ -131,17 +131,12 @@ export function LoginForm({ retmodule, id }: { retmodule?: string | undefined; i
           </div>
 
           {googleClientId ? (
-            <>
-              <div className="login-or" aria-hidden="true">
-                <span>{t('login.or')}</span>
-              </div>
-              <GoogleButton
-                clientId={googleClientId}
-                lang={lang}
-                onCredential={form.signInWithGoogle}
-                onError={() => form.showError(t('login.googleFailed'))}
-              />
-            </>
+            <GoogleButton
+              clientId={googleClientId}
+              lang={lang}
+              onCredential={form.signInWithGoogle}
+              onError={() => form.showError(t('login.googleFailed'))}
+            />
           ) : null}
 
           <Text size="xs" c="dimmed" ta="center" mt="xs">

@@ -36,7 +36,7 @@ import { EditingBanner } from './editing-banner.tsx';
 import { InputBar } from './input-bar.tsx';
 import { MessageList } from './message-list.tsx';
 import { SubjectLabel } from './subject-label.tsx';
-import { useAsk, type ChatAnswer } from './use-ask.ts';
+import { useAskFriend, type ChatAnswer } from './use-ask-friend.ts';
 import { useMessageExtras } from './use-message-extras.ts';
 import { useOfflineChat } from './use-offline-chat.ts';
 import { useChatSession } from './use-chat-session.ts';
@@ -137,7 +137,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
     [qc, friendid, subject, cache, setSubject, navigate],
   );
 
-  const ask = useAsk({
+  const ask = useAskFriend({
     friendid,
     subject,
     lang,

@@ -9,6 +9,8 @@ export interface FriendsFilter {
   /** Bitmask of categories, 0 = all. */
   categories: number;
   showall: boolean;
+  /** Words of a name, a description or a free tag; empty: no search. */
+  search?: string;
 }
 
 /** The characters the user may see (the server leaves out what they may not, e.g. sharoneditor). */
@@ -23,6 +25,7 @@ export function useFriends(filter: FriendsFilter) {
           lang: filter.lang,
           categories: filter.categories,
           showall: filter.showall ? 1 : 0,
+          ...(filter.search ? { search: filter.search } : {}),
         })
       ).friends,
   });

@@ -13,10 +13,13 @@ export function FriendGrid({
   friends,
   loading,
   error,
+  emptyText,
 }: {
   friends: readonly FriendCard[] | undefined;
   loading: boolean;
   error: string | null;
+  /** What an empty list says (a search that found nothing); the plain empty text otherwise. */
+  emptyText?: string | undefined;
 }) {
   const { t } = useTranslation();
   if (error) {
@@ -44,7 +47,7 @@ export function FriendGrid({
   if (!friends?.length) {
     return (
       <Text c="dimmed" ta="center" py="xl" data-testid="friends-empty">
-        {t('main.empty')}
+        {emptyText ?? t('main.empty')}
       </Text>
     );
   }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FriendCard } from '../../../protocol/entities.ts';
@@ -7,6 +7,7 @@ import { stubFetch } from '../../test/fetch-stub.ts';
 import { answerCalls, inputsOf } from '../../test/mock-call.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { MainScreen } from './main-screen.tsx';
+import { useFakeClock } from '../../test/fake-clock.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({
   call: vi.fn(),
@@ -53,6 +54,43 @@ describe('MainScreen', () => {
     expect(cards.map((c) => c.getAttribute('data-friendid'))).toEqual(['alice', 'holmes']);
     expect(cards[1]).toHaveAttribute('href', '/chat/holmes');
     expect(within(cards[1] as HTMLElement).getByText('Sherlock Holmes')).toBeInTheDocument();
+  });
+
+  it('searches by name, description or tag once the reader pauses; an empty find says so', async () => {
+    const user = useFakeClock();
+    answerCalls({
+      AllowAdd: { Error: 0, canadd: 0, imgedit: 0 },
+      GetGlobalPriv: { Error: 0, priv: 0 },
+      GetCategories: { Error: 0, categories },
+      GetFriends: (input) => ({
+        Error: 0,
+        friends:
+          input.search === undefined
+            ? [friend('alice', 'Alice'), friend('nemo', 'Captain Nemo')]
+            : input.search === 'צוללות'
+              ? [friend('nemo', 'Captain Nemo')]
+              : [],
+      }),
+    });
+    renderMain('he');
+    expect(await screen.findAllByTestId('friend-card')).toHaveLength(2);
+    const box = screen.getByRole('searchbox', { name: 'חיפוש בדמויות' });
+    await user.type(box, 'צוללות');
+    // Not one request per key: nothing is asked until the typing stops.
+    expect(inputsOf('GetFriends').filter((i) => i.search !== undefined)).toEqual([]);
+    act(() => vi.advanceTimersByTime(300));
+    await waitFor(() => expect(screen.getAllByTestId('friend-card')).toHaveLength(1));
+    expect(inputsOf('GetFriends').filter((i) => i.search !== undefined)).toEqual([
+      { lang: 'he', categories: 0, showall: 0, search: 'צוללות' },
+    ]);
+    expect(screen.getByTestId('friend-card')).toHaveAttribute('data-friendid', 'nemo');
+
+    await user.clear(box);
+    await user.type(box, 'Moby');
+    act(() => vi.advanceTimersByTime(300));
+    expect(await screen.findByTestId('friends-empty')).toHaveTextContent(
+      'אין דמות שמתאימה ל־\u2068Moby\u2069.',
+    );
   });
 
   it('asks for the characters in the UI language', async () => {

@@ -42,6 +42,20 @@ export function useChkImgPermission() {
 }
 
 /**
+ * The subscriptions on sale that grant image creation (their `imgedit`), asked only for a
+ * reader without it: what could give them the permission, instead of image credits that
+ * cannot help them.
+ */
+export function useImagePermissionOffers(lang: Lang, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.billing.types(lang),
+    queryFn: () => callOrThrow('GetSubscriptionTypes', { lang }),
+    enabled,
+    select: (a) => a.types.filter((x) => x.imgedit === 1),
+  });
+}
+
+/**
  * The caller's images, newest first, a page at a time (GetAllImages). While any is loading
  * the pages are asked for again, so a picture appears when its job finishes.
  */

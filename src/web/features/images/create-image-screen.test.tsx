@@ -115,3 +115,57 @@ describe('create image: the designer streams', () => {
     expect(await screen.findByTestId('designer-text')).toBeInTheDocument();
   });
 });
+
+describe('create image: a reader without the permission', () => {
+  beforeEach(signIn);
+
+  const subscription = (type: number, name: string, imgedit: 0 | 1) => ({
+    type,
+    name,
+    txt: '',
+    txt_en: '',
+    description: '',
+    price: 4900,
+    monthly: 1,
+    credits: 100,
+    imgcredits: 10,
+    canadd: 0,
+    imgedit,
+  });
+
+  it('is offered what grants it (in Hebrew, each name isolated), never image credits', async () => {
+    answerCalls({
+      ChkImgPermission: { Error: 9, Errstr: 'no permission' },
+      GetAllImages: { Error: 0, images: [], more: 0, imgcredit: 3, imgcreated: 0, offline: 0 },
+      RetrieveConversation: { Error: 0, chat: [] },
+      GetSubscriptionTypes: {
+        Error: 0,
+        sandbox: 0,
+        types: [subscription(1, 'Reader', 0), subscription(2, 'Studio Pro', 1)],
+      },
+    });
+    renderScreen(<CreateImageScreen />, { lang: 'he' });
+    const offers = await screen.findByTestId('permission-offers');
+    expect(offers).toHaveTextContent('יצירת תמונות כלולה ב: \u2068Studio Pro\u2069.');
+    expect(offers).not.toHaveTextContent('Reader');
+    expect(within(offers).getByRole('link', { name: 'למינויים' })).toHaveAttribute('href', '/buy');
+    expect(screen.queryByTestId('image-credits')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'רכישת קרדיטי תמונות' })).not.toBeInTheDocument();
+  });
+
+  it('with no subscription that grants it, is offered nothing', async () => {
+    answerCalls({
+      ChkImgPermission: { Error: 9, Errstr: 'no permission' },
+      GetAllImages: { Error: 0, images: [], more: 0, imgcredit: 3, imgcreated: 0, offline: 0 },
+      RetrieveConversation: { Error: 0, chat: [] },
+      GetSubscriptionTypes: { Error: 0, sandbox: 0, types: [subscription(1, 'Reader', 0)] },
+    });
+    renderScreen(<CreateImageScreen />, { lang: 'en' });
+    expect(await screen.findByTestId('no-permission')).toHaveTextContent(
+      'You have no permission to create images',
+    );
+    await waitFor(() => expect(inputsOf('GetSubscriptionTypes')).toEqual([{ lang: 'en' }]));
+    expect(screen.queryByTestId('permission-offers')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('image-credits')).not.toBeInTheDocument();
+  });
+});

@@ -10,8 +10,10 @@ import { TIMINGS } from '../../../protocol/constants.ts';
 import { useErrorText } from '../../shared/hooks/use-error-text.ts';
 import { usePageTitle } from '../../shared/hooks/page-title.ts';
 import { useLanguage } from '../../shared/i18n/use-language.ts';
+import { isolate } from '../../shared/i18n/language.ts';
 import {
   useChkImgPermission,
+  useImagePermissionOffers,
   useDeleteImage,
   useDesignerConversation,
   useGetAllImages,
@@ -33,6 +35,7 @@ export function CreateImageScreen() {
   usePageTitle(t('createImage.pageTitle'));
   const permission = useChkImgPermission();
   const allowed = permission.data === true;
+  const offers = useImagePermissionOffers(lang, permission.data === false);
   const images = useGetAllImages();
   const conversation = useDesignerConversation(lang, true);
   const ask = useAskGraphicalDesigner(lang);
@@ -86,7 +89,7 @@ export function CreateImageScreen() {
       <Notifications position="top-center" zIndex={400} autoClose={TIMINGS.toastMs} />
       <Group justify="space-between" className="createimg-header" wrap="wrap" gap="xs">
         <Title order={2}>{t('createImage.pageTitle')}</Title>
-        {first ? (
+        {first && allowed ? (
           <Group gap="xs" wrap="wrap">
             <Badge variant="light" size="lg" data-testid="image-credits">
               {t('createImage.credits', { n: first.imgcredit })}
@@ -105,6 +108,16 @@ export function CreateImageScreen() {
       {permission.data === false ? (
         <Alert color="red" radius="md" mb="sm" data-testid="no-permission">
           {t('createImage.noPermission')}
+          {offers.data?.length ? (
+            <Text size="sm" mt={4} data-testid="permission-offers">
+              {t('createImage.permissionFrom', {
+                types: offers.data.map((o) => isolate(o.name)).join(', '),
+              })}{' '}
+              <Anchor component={Link} to="/buy">
+                {t('createImage.seeSubscriptions')}
+              </Anchor>
+            </Text>
+          ) : null}
         </Alert>
       ) : null}
       {actionError ? (

@@ -25,8 +25,24 @@ export function loadConfig(): Promise<AppConfig> {
   return pending;
 }
 
+/**
+ * The config, shared by every screen. A failed load (offline, with no copy in the service
+ * worker) is not tried again by each component that mounts later: that would make it pending
+ * again, and the guards that wait for it would unmount the screen that mounted it, in a loop.
+ * It is tried again when the browser is back online.
+ */
+/** For tests: forget the loaded config, so the next load fetches again. */
+export function forgetLoadedConfig(): void {
+  pending = null;
+}
+
 export function useAppConfig() {
-  return useQuery({ queryKey: queryKeys.config(), queryFn: loadConfig, staleTime: Infinity });
+  return useQuery({
+    queryKey: queryKeys.config(),
+    queryFn: loadConfig,
+    staleTime: Infinity,
+    retryOnMount: false,
+  });
 }
 
 /**

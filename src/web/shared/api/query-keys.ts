@@ -81,7 +81,7 @@ export const queryKeys = {
       ['analysis', friendid, subject, lang] as const,
   },
 
-  multichat: () => ['multichat'] as const,
+  group: () => ['group'] as const,
 
   createImage: {
     permission: (email: string | null) => ['createimg', 'permission', email] as const,

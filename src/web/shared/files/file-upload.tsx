@@ -1,7 +1,8 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { createNotificationsStore, showNotification } from '@mantine/notifications';
 import { useRef, useState } from 'react';
+import { TIMINGS } from '../../../protocol/constants.ts';
+import { useTimedMessage } from '../hooks/use-timed-message.ts';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import { UploadIcon } from '../components/icons.tsx';
 import { useErrorText } from '../hooks/use-error-text.ts';
@@ -11,13 +12,12 @@ import { FILE_UPLOAD_ACCEPT } from '../../../protocol/public-config.ts';
 import { toMb, useUploadLimits } from '../api/config.ts';
 import { uploadFile } from '../api/endpoints.ts';
 
-/** The files dialog's own toasts: its host never shows another screen's. */
-export const filesToasts = createNotificationsStore();
-
 /**
  * Upload a book or document for the character, under an optional subject. Success is the
- * toast "File uploaded successfully" (spec part 2 §7); a problem goes to the dialog, which
- * shows one error at a time and clears it when anything is tried again.
+ * notice "File uploaded successfully" (spec part 2 §7), in the dialog's flow under the
+ * button, so it never covers the dialog's controls or rows; uploads while it shows are
+ * counted in the one notice ("3 files uploaded"). A problem goes to the dialog, which shows
+ * one error at a time and clears it when anything is tried again.
  */
 export function FileUpload({
   user,
@@ -40,14 +40,18 @@ export function FileUpload({
   const input = useRef<HTMLInputElement>(null);
   const [subject, setSubject] = useState('');
   const limits = useUploadLimits();
+  const [notice, showNotice] = useTimedMessage(TIMINGS.toastMs);
+  const uploaded = useRef(0);
   const upload = useMutation({
     mutationFn: (file: File) =>
       uploadFile({ file, user, friend: friendid, friendtype, subject: subject.trim(), lang }),
     onSuccess: (r) => {
       if (r.ok) {
-        showNotification(
-          { color: 'teal', message: t('files.uploaded'), 'data-testid': 'files-toast' },
-          filesToasts,
+        uploaded.current = notice ? uploaded.current + 1 : 1;
+        showNotice(
+          uploaded.current === 1
+            ? t('files.uploaded')
+            : t('files.uploadedMany', { n: uploaded.current }),
         );
         setSubject('');
         onUploaded();
@@ -109,6 +113,13 @@ export function FileUpload({
       <Text size="xs" c="dimmed" mt={4} data-testid="files-upload-types">
         {t('files.uploadTypes')}
       </Text>
+      <div aria-live="polite">
+        {notice ? (
+          <Alert color="teal" variant="light" radius="md" p="xs" mt="xs" data-testid="files-toast">
+            {notice}
+          </Alert>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { postForm } from '../api/client.ts';
@@ -6,6 +6,8 @@ import { answerCalls, inputsOf } from '../../test/mock-call.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { signIn } from '../../test/sign-in.ts';
 import { FilesDialog } from './files-dialog.tsx';
+import { TIMINGS } from '../../../protocol/constants.ts';
+import { useFakeClock } from '../../test/fake-clock.ts';
 
 vi.mock('../api/client.ts', () => ({
   call: vi.fn(),
@@ -137,6 +139,32 @@ describe('files dialog', () => {
     expect(form.get('lang')).toBe('en');
     expect((form.get('file') as File).name).toBe('book.txt');
     await waitFor(() => expect(inputsOf('GetFiles').length).toBeGreaterThan(1));
+  });
+
+  it("uploads in a row: one notice in the dialog's flow, counting them, gone after a while", async () => {
+    serve([]);
+    vi.mocked(postForm).mockResolvedValue({ status: 200, text: 'OK 3' });
+    const user = useFakeClock();
+    renderDialog();
+    expect(await screen.findByTestId('files-empty')).toBeInTheDocument();
+    const input = screen.getByTestId('files-upload-input');
+    for (const name of ['a.txt', 'b.txt', 'c.txt'])
+      await user.upload(input, new File(['text'], name, { type: 'text/plain' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('files-toast')).toHaveTextContent('3 files uploaded successfully'),
+    );
+    expect(screen.getAllByTestId('files-toast')).toHaveLength(1);
+    // In the dialog itself, after the upload button: nothing floats over its controls.
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toContainElement(screen.getByTestId('files-toast'));
+    expect(
+      screen
+        .getByTestId('files-upload')
+        .compareDocumentPosition(screen.getByTestId('files-toast')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    act(() => vi.advanceTimersByTime(TIMINGS.toastMs));
+    expect(screen.queryByTestId('files-toast')).not.toBeInTheDocument();
   });
 
   it('upload: an EPUB book is accepted by the picker, which names the kinds it takes', async () => {

@@ -8,13 +8,10 @@ import './files.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Notification.css';
-import '@mantine/notifications/styles.css';
 import { Alert, Divider, Group, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.tsx';
-import { TIMINGS } from '../../../protocol/constants.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useErrorText } from '../hooks/use-error-text.ts';
@@ -23,7 +20,7 @@ import { useStored } from '../storage/use-stored.ts';
 import { HelpButton } from '../help/help-dialog.tsx';
 import { FileChaptersPanel } from './file-chapters.tsx';
 import { FileRow, type FileEntry } from './file-row.tsx';
-import { FileUpload, filesToasts } from './file-upload.tsx';
+import { FileUpload } from './file-upload.tsx';
 import { useKnowledgeChanged } from '../knowledge/knowledge-api.ts';
 import { useFiles } from './files-api.ts';
 import { GdocsImport } from './gdocs-import.tsx';
@@ -92,12 +89,6 @@ export function FilesDialog({
           {t('files.personalNote', { name: isolate(friendname || friendid) })}
         </Alert>
       ) : null}
-      <Notifications
-        store={filesToasts}
-        position="top-center"
-        zIndex={400}
-        autoClose={TIMINGS.toastMs}
-      />
       <FileUpload
         user={user ?? ''}
         friendid={friendid}

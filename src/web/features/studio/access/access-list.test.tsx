@@ -89,4 +89,43 @@ describe('access list', () => {
     expect(screen.getByTestId('access-save-first')).toBeInTheDocument();
     expect(inputsOf('GetFriendEmails')).toHaveLength(0);
   });
+
+  it('an address that may edit, shared again, keeps its rights unless the box is changed', async () => {
+    answerCalls({
+      GetFriendEmails: { Error: 0, friendemails: [dana, noa] },
+      AddEmailToFriend: { Error: 0, friendemails: [dana, noa] },
+      GetEmailComplete: { Error: 0, emails: [] },
+    });
+    const user = userEvent.setup();
+    renderList();
+    await screen.findAllByTestId('access-row');
+    await user.type(screen.getByTestId('access-email'), 'NOA@example.com');
+    expect(screen.getByTestId('access-editpriv')).toBeChecked();
+    expect(screen.getByTestId('access-existing')).toHaveTextContent('they may edit');
+    expect(screen.getByTestId('access-add')).toHaveTextContent('Update');
+    await user.click(screen.getByTestId('access-add'));
+    await waitFor(() => expect(inputsOf('AddEmailToFriend')).toHaveLength(1));
+    expect(inputsOf('AddEmailToFriend')[0]).toEqual({
+      user: 'noa@example.com',
+      friendid: 'holmes',
+      editpriv: 1,
+    });
+    // A new address starts unticked again.
+    await user.type(screen.getByTestId('access-email'), 'gil@example.com');
+    expect(screen.getByTestId('access-editpriv')).not.toBeChecked();
+    expect(screen.queryByTestId('access-existing')).not.toBeInTheDocument();
+    expect(screen.getByTestId('access-add')).toHaveTextContent('Share');
+  });
+
+  it('the suggestions open above the field, off the Share button', async () => {
+    answerCalls({
+      GetFriendEmails: { Error: 0, friendemails: [] },
+      GetEmailComplete: { Error: 0, emails: ['gil@example.com'] },
+    });
+    const user = userEvent.setup();
+    renderList();
+    await user.type(await screen.findByTestId('access-email'), 'gi');
+    const option = await screen.findByRole('option', { name: 'gil@example.com' });
+    expect(option.closest('[data-position]')).toHaveAttribute('data-position', 'top');
+  });
 });

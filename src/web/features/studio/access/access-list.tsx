@@ -40,6 +40,19 @@ export function AccessList({
     TIMINGS.autocompleteThrottleMs,
   );
 
+  // An address already on the list: the box shows the rights it has now, so sharing again
+  // changes them only when the creator changes the box.
+  const known = (address: string) =>
+    access.list.data?.find((e) => e.user === address.trim().toLowerCase());
+  const existing = known(email);
+  const typed = (v: string) => {
+    setEmail(v);
+    const entry = known(v);
+    if (entry) setEditpriv(entry.priv === EditPriv.edit);
+    // Typed on past a known address: the box it had set is not the creator's choice.
+    else if (existing) setEditpriv(false);
+  };
+
   const add = () => {
     const user = email.trim().toLowerCase();
     if (!EMAIL.test(user)) {
@@ -83,10 +96,13 @@ export function AccessList({
                 placeholder={t('studio.access.email')}
                 value={email}
                 onChange={(v) => {
-                  setEmail(v);
+                  typed(v);
                   if (v.trim()) lookup(v.trim());
                 }}
                 data={suggestions}
+                // The suggestions open above the field, never over the box and the Share
+                // button below it (a click there picked a suggestion instead).
+                comboboxProps={{ position: 'top', middlewares: { flip: false, shift: true } }}
                 type="email"
                 dir="ltr"
                 autoComplete="off"
@@ -100,8 +116,15 @@ export function AccessList({
                 data-testid="access-editpriv"
               />
               <Button type="submit" loading={access.busy} data-testid="access-add">
-                {t('studio.access.add')}
+                {existing ? t('studio.access.update') : t('studio.access.add')}
               </Button>
+              {existing ? (
+                <Text size="xs" c="dimmed" w="100%" data-testid="access-existing">
+                  {existing.priv === EditPriv.edit
+                    ? t('studio.access.alreadyEdits')
+                    : t('studio.access.alreadyChats')}
+                </Text>
+              ) : null}
             </form>
           ) : null}
           {error ? (

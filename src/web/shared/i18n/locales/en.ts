@@ -83,6 +83,7 @@ export const en = {
     registerSent: 'Almost done: we sent a link to {{email}}. Open it to finish signing up.',
     or: 'or',
     googleFailed: 'Google sign-in did not succeed.',
+    googleUnavailable: 'Google sign-in is unavailable right now. Sign in with your e-mail above.',
     privacy: 'Privacy policy',
     privacyHe: 'in Hebrew',
     privacyEn: 'in English',
@@ -93,6 +94,7 @@ export const en = {
     login: 'Login',
     introError: 'The introduction could not be loaded.',
     friendInvite: 'Sign in to chat with {{name}}',
+    friendTags: 'Tags',
   },
   main: {
     title: 'Characters',
@@ -105,6 +107,9 @@ export const en = {
     buySubscription: 'Buy a subscription for conversations and creating characters',
     showAll: 'Show all characters',
     empty: 'No characters to show here yet.',
+    search: 'Search the characters',
+    searchPlaceholder: 'Search by name, description or tag',
+    noMatch: 'No character matches {{words}}.',
     loadError: 'The characters could not be loaded.',
     openChat: 'Chat with {{name}}',
   },
@@ -248,6 +253,11 @@ export const en = {
       email: 'E-mail address',
       editpriv: 'May edit',
       add: 'Share',
+      update: 'Update',
+      alreadyEdits:
+        'Already shared with this address, and they may edit. Untick the box to leave them chatting only.',
+      alreadyChats:
+        'Already shared with this address, for chatting. Tick the box to let them edit too.',
       remove: 'Stop sharing with {{email}}',
       canEdit: 'edits',
       canView: 'chats',
@@ -294,6 +304,7 @@ export const en = {
     uploadTypes:
       'Books and documents: txt, md, html, pdf, docx or epub. An EPUB book keeps its chapters.',
     uploaded: 'File uploaded successfully',
+    uploadedMany: '{{n}} files uploaded successfully',
     tooBig: 'The file is too large (up to {{mb}} MB).',
     empty: 'No files yet. Upload a book or a document for the character to know.',
     num: '#',

@@ -8,7 +8,7 @@ import { answerCalls, inputsOf } from '../../test/mock-call.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { signIn } from '../../test/sign-in.ts';
 import { controlledStream, sseResponse, stubStreams, streamedBodies } from '../../test/sse-stub.ts';
-import MultiChatScreen from './multichat-screen.tsx';
+import GroupChatScreen from './group-screen.tsx';
 
 vi.mock('../../shared/api/client.ts', () => ({
   call: vi.fn(),
@@ -73,7 +73,7 @@ describe('group chat screen', () => {
       action === 'TrackPageView'
         ? Promise.resolve({ Error: 0 })
         : new Promise((r) => (answerNow = r))) as unknown as typeof call);
-    renderScreen(<MultiChatScreen />, { lang: 'he' });
+    renderScreen(<GroupChatScreen />, { lang: 'he' });
     expect(await screen.findByRole('status')).toBeInTheDocument();
     answerNow({ Error: 0, friends: FRIENDS, chat: [], running: false });
     expect(await screen.findByTestId('group-empty')).toHaveTextContent(
@@ -86,7 +86,7 @@ describe('group chat screen', () => {
     answerCalls({
       RetrieveMultiConversaion: { Error: 5, Errstr: 'The database is resting.' },
     });
-    renderScreen(<MultiChatScreen />, { lang: 'en' });
+    renderScreen(<GroupChatScreen />, { lang: 'en' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The group conversation could not be loaded.');
     expect(alert).toHaveTextContent('The database is resting.');
@@ -100,7 +100,7 @@ describe('group chat screen', () => {
     const s = controlledStream();
     const fetchMock = stubStreams(() => s.response);
     const user = userEvent.setup();
-    renderScreen(<MultiChatScreen />, { lang: 'en' });
+    renderScreen(<GroupChatScreen />, { lang: 'en' });
     await user.click(await screen.findByTestId('tick-holmes'));
     await user.click(screen.getByTestId('tick-alice'));
     expect(screen.queryByTestId('group-none')).toBeNull();
@@ -170,6 +170,51 @@ describe('group chat screen', () => {
     expect(screen.queryByTestId('edit-holmes')).toBeNull();
   });
 
+  it('after a refresh mid-turn the follow catches up without writing the answers out again', async () => {
+    desktop();
+    answerCalls({
+      RetrieveMultiConversaion: {
+        Error: 0,
+        friends: [friend('holmes', 'Sherlock Holmes', 1), friend('alice', 'Alice', 1, 0)],
+        chat: [
+          line({ id: 10, role: 'user', message: 'Who took the pearl?' }),
+          line({ id: 11, role: 'assistant', message: 'The butler, of course.' }),
+          line({
+            id: 12,
+            role: 'assistant',
+            message: 'Curiouser',
+            friendid: 'alice',
+            speaker: 'Alice',
+            status: 'streaming',
+          }),
+        ],
+        running: true,
+      },
+    });
+    const s = controlledStream();
+    const fetchMock = stubStreams(() => s.response);
+    renderScreen(<GroupChatScreen />, { lang: 'en' });
+    await waitFor(() => expect(streamedBodies(fetchMock)).toHaveLength(1));
+    expect(streamedBodies(fetchMock)[0]).toMatchObject({ action: 'FollowMultiChat' });
+    const holmes = await screen.findByTestId('group-answer-holmes');
+    const alice = screen.getByTestId('group-answer-alice');
+    // The server sends each answer of the turn from its start.
+    s.send('speaker', { replyid: 11, friendid: 'holmes', speaker: 'Sherlock Holmes', image: '' });
+    s.send('delta', { replyid: 11, text: 'The butler, ' });
+    s.send('answer', answer(11, 'holmes', 'Sherlock Holmes', 'The butler, of course.'));
+    s.send('speaker', { replyid: 12, friendid: 'alice', speaker: 'Alice', image: '' });
+    s.send('delta', { replyid: 12, text: 'Curi' });
+    await waitFor(() => expect(screen.getByTestId('group-busy')).toHaveTextContent('Alice'));
+    // Still what was on screen: not cut back to what has arrived again.
+    expect(holmes).toHaveTextContent('The butler, of course.');
+    expect(alice).toHaveTextContent(/Curiouser$/);
+    s.send('delta', { replyid: 12, text: 'ouser and ' });
+    await waitFor(() => expect(alice).toHaveTextContent('Curiouser and'));
+    s.send('delta', { replyid: 12, text: 'curiouser.' });
+    await waitFor(() => expect(alice).toHaveTextContent('Curiouser and curiouser.'));
+    expect(alice).not.toHaveTextContent('CuriouserCuri');
+  });
+
   it('"@name": the button asks that character, or starts the message with its name', async () => {
     desktop();
     answerCalls({
@@ -182,7 +227,7 @@ describe('group chat screen', () => {
     });
     const fetchMock = stubStreams(() => sseResponse([['done', { Error: 0, answers: [] }]]));
     const user = userEvent.setup();
-    renderScreen(<MultiChatScreen />, { lang: 'en' });
+    renderScreen(<GroupChatScreen />, { lang: 'en' });
     const input = await screen.findByTestId('group-input');
     await user.click(screen.getByTestId('ask-alice'));
     expect(input).toHaveValue('@Alice ');
@@ -214,7 +259,7 @@ describe('group chat screen', () => {
         }),
     );
     const user = userEvent.setup();
-    renderScreen(<MultiChatScreen />, { lang: 'en' });
+    renderScreen(<GroupChatScreen />, { lang: 'en' });
     await user.type(await screen.findByTestId('group-input'), 'Hello{Enter}');
     expect(await screen.findByTestId('group-error')).toHaveTextContent('Your credits are used up.');
     expect(screen.getByTestId('group-input')).toHaveValue('Hello');
@@ -238,7 +283,7 @@ describe('group chat screen', () => {
         }),
     );
     const user = userEvent.setup();
-    renderScreen(<MultiChatScreen />, { lang: 'he' });
+    renderScreen(<GroupChatScreen />, { lang: 'he' });
     const input = await screen.findByTestId('group-input');
     await user.type(input, '   {Enter}');
     expect(await screen.findByTestId('group-error')).toHaveTextContent(
@@ -279,7 +324,7 @@ describe('group chat screen', () => {
       RewindMultiConversation: { Error: 0, removed: 2 },
     });
     const user = userEvent.setup();
-    renderScreen(<MultiChatScreen />, { lang: 'en' });
+    renderScreen(<GroupChatScreen />, { lang: 'en' });
     await user.click(await screen.findByTestId('group-reset'));
     expect(await screen.findByTestId('confirm-message')).toHaveTextContent(
       'Delete the whole group conversation?',
@@ -328,7 +373,7 @@ describe('group chat screen', () => {
     const s = controlledStream();
     const fetchMock = stubStreams(() => s.response);
     const user = userEvent.setup();
-    renderScreen(<MultiChatScreen />, { lang: 'en' });
+    renderScreen(<GroupChatScreen />, { lang: 'en' });
     const failures = await screen.findAllByTestId('group-failed');
     expect(failures[0]).toHaveTextContent('Old failure.');
     // An answer of an earlier round cannot be written again.
@@ -365,7 +410,7 @@ describe('group chat screen', () => {
       },
     });
     const user = userEvent.setup();
-    renderScreen(<MultiChatScreen />, { lang: 'he' });
+    renderScreen(<GroupChatScreen />, { lang: 'he' });
     const toggle = await screen.findByTestId('group-picker-toggle');
     expect(toggle).toHaveTextContent('דמויות בשיחה (1)');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

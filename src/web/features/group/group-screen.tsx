@@ -18,19 +18,15 @@ import { useStored } from '../../shared/storage/use-stored.ts';
 import { FriendPicker } from './friend-picker.tsx';
 import { GroupMessages } from './group-messages.tsx';
 import { useFocusRetry } from './use-focus-retry.ts';
-import {
-  useMultiChatAsk,
-  useMultiChatEdits,
-  useRetrieveMultiConversation,
-} from './use-multi-chat.ts';
-import './multichat.css';
+import { useGroupAsk, useGroupEdits, useRetrieveMultiConversation } from './use-group-chat.ts';
+import './group.css';
 
 /**
  * /multichat (spec part 2 §2 Multichat): tick characters, write one message, and the ones
  * the director chooses answer in turn. From 992 px the picker is a side column; below, it
  * collapses above the conversation.
  */
-export default function MultiChatScreen() {
+export default function GroupChatScreen() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const errorText = useErrorText();
@@ -38,11 +34,8 @@ export default function MultiChatScreen() {
   const desktop = useMediaQuery(`(min-width: ${BREAKPOINTS.otherDesktop}px)`, true);
   const conv = useRetrieveMultiConversation(lang);
   const username = useStored('fullname') ?? '';
-  const { ask, retry, busy, error, speaking, clearError } = useMultiChatAsk(
-    lang,
-    conv.data?.running,
-  );
-  const { reset, rewind } = useMultiChatEdits();
+  const { ask, retry, busy, error, speaking, clearError } = useGroupAsk(lang, conv.data?.running);
+  const { reset, rewind } = useGroupEdits();
   const [dialog, confirm] = useConfirm();
   const [ticked, setTicked] = useState<string[] | null>(null);
   const [text, setText] = useState('');
@@ -117,10 +110,10 @@ export default function MultiChatScreen() {
       : error;
 
   return (
-    <div className={`multichat ${desktop ? 'multichat--desktop' : 'multichat--mobile'}`}>
+    <div className={`group-chat ${desktop ? 'group-chat--desktop' : 'group-chat--mobile'}`}>
       {dialog}
-      <aside className="multichat__side">
-        <div className="multichat__head">
+      <aside className="group-chat__side">
+        <div className="group-chat__head">
           <Title order={1} size="h3">
             {t('group.title')}
           </Title>
@@ -150,17 +143,17 @@ export default function MultiChatScreen() {
           </>
         )}
       </aside>
-      <section className="multichat__main">
+      <section className="group-chat__main">
         {names.length ? (
-          <Text size="sm" c="dimmed" className="multichat__members" dir="auto">
+          <Text size="sm" c="dimmed" className="group-chat__members" dir="auto">
             {names.map((f) => f.friendname).join(' · ')}
           </Text>
         ) : (
-          <Text size="sm" c="orange" className="multichat__members" data-testid="group-none">
+          <Text size="sm" c="orange" className="group-chat__members" data-testid="group-none">
             {t('group.noneTicked')}
           </Text>
         )}
-        <div className="multichat__scroll">
+        <div className="group-chat__scroll">
           <GroupMessages
             chat={conv.data.chat}
             busy={busy}
@@ -176,19 +169,19 @@ export default function MultiChatScreen() {
             {shownError ? <LinkedText text={shownError} /> : errorText(reset.error ?? rewind.error)}
           </Alert>
         ) : null}
-        <div className="multichat__input">
+        <div className="group-chat__input">
           {busy ? (
-            <Text size="sm" c="dimmed" className="multichat__busy" data-testid="group-busy">
+            <Text size="sm" c="dimmed" className="group-chat__busy" data-testid="group-busy">
               <Loader size="xs" type="dots" />{' '}
               {speaking ? t('group.asking', { name: speaking }) : t('group.thinking')}
             </Text>
           ) : null}
           <LengthCounter text={text} max={TEXT_LIMITS.message} id={counterId} />
-          <div className="multichat__row">
+          <div className="group-chat__row">
             <Textarea
               aria-describedby={text.length ? counterId : undefined}
               ref={inputRef}
-              className="multichat__textarea"
+              className="group-chat__textarea"
               value={text}
               onChange={(e) => {
                 setText(e.currentTarget.value);

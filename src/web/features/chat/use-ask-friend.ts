@@ -12,7 +12,7 @@ import { useConversationCache, type ConversationCache, type Message } from './us
 /** A finished reply: a success, or a reply that failed after it was stored (it carries its row). */
 export type ChatAnswer = Extract<Answer<'AskFriend'>, { replyid: number }>;
 
-export interface AskOptions {
+export interface AskFriendOptions {
   friendid: string;
   subject: string | null;
   lang: Lang;
@@ -33,13 +33,14 @@ const MAX_FOLLOW_FAILURES = 5;
 const FOLLOW_RETRY_MS = 1000;
 
 /**
- * Asking and answering (DESIGN.md §4 "A reply is never lost"): the user's message shows at
- * once, the answer streams into the conversation word by word, a reply still being written
- * (after a refresh, or when the connection dropped) is followed with FollowReply from what is
- * shown, and a failed reply can be written again with RetryReply. Leaving the screen only
- * stops listening: the server finishes the reply.
+ * Asks the character (AskFriend; EditMessage, RegenerateReply, RetryReply and FollowReply on
+ * the same stream), DESIGN.md §4 "A reply is never lost": the user's message shows at once,
+ * the answer streams into the conversation word by word, a reply still being written (after a
+ * refresh, or when the connection dropped) is followed with FollowReply from what is shown,
+ * and a failed reply can be written again with RetryReply. Leaving the screen only stops
+ * listening: the server finishes the reply.
  */
-export function useAsk(o: AskOptions) {
+export function useAskFriend(o: AskFriendOptions) {
   const { t } = useTranslation();
   const { friendid, subject, lang, friendname, username, messages, enabled, onAnswer } = o;
   const cache = useConversationCache(friendid, subject);

@@ -4,7 +4,7 @@ import { storage } from '../../shared/storage/storage.ts';
 import { answerCalls, inputsOf } from '../../test/mock-call.ts';
 import { providersWrapper } from '../../test/render.tsx';
 import { controlledStream, streamedBodies, stubStreams } from '../../test/sse-stub.ts';
-import { useAsk, type ChatAnswer } from './use-ask.ts';
+import { useAskFriend, type ChatAnswer } from './use-ask-friend.ts';
 import { useConversation, type Message } from './use-conversation.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({ call: vi.fn() }));
@@ -58,7 +58,7 @@ function setup(onAnswer?: (a: ChatAnswer) => void) {
   return renderHook(
     () => {
       const conv = useConversation('holmes', 'S', 'en', true);
-      const ask = useAsk({
+      const ask = useAskFriend({
         friendid: 'holmes',
         subject: 'S',
         lang: 'en',
@@ -76,7 +76,7 @@ function setup(onAnswer?: (a: ChatAnswer) => void) {
 
 const texts = (ms: Message[]) => ms.map((m) => `${m.role}:${m.message}:${m.status}`);
 
-describe('useAsk', () => {
+describe('useAskFriend', () => {
   beforeEach(() => {
     storage.set('detailsfor', 'alice');
   });

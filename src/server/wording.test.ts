@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../protocol/errors.ts';
 import { AppError, refusal } from './errors.ts';
-import { messageTables, msg } from './messages.ts';
+import { messageTables, msg } from './wording.ts';
 import { failureOf } from './rpc/dispatcher.ts';
 
 const places = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -5,7 +5,7 @@ import type { ActionOutput } from '../../../protocol/registry.ts';
 import { callOrThrow } from '../../shared/api/call-or-throw.ts';
 import { NetworkError } from '../../shared/api/errors.ts';
 import type { Lang } from '../../shared/i18n/language.ts';
-import { streamGroup, type GroupStreamHandlers } from './stream-multi.ts';
+import { streamGroup, type GroupStreamHandlers } from './group-stream.ts';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 
 type Conversation = ActionOutput<'RetrieveMultiConversaion'>;
@@ -13,7 +13,7 @@ type Conversation = ActionOutput<'RetrieveMultiConversaion'>;
 /** The group conversation and the characters to tick (RetrieveMultiConversaion). */
 export function useRetrieveMultiConversation(lang: Lang) {
   return useQuery({
-    queryKey: queryKeys.multichat(),
+    queryKey: queryKeys.group(),
     staleTime: Infinity,
     queryFn: () => callOrThrow('RetrieveMultiConversaion', { lang }),
   });
@@ -25,7 +25,7 @@ export function useRetrieveMultiConversation(lang: Lang) {
  * answer streams into the conversation in the cache. Leaving only stops listening: the
  * server finishes the turn.
  */
-export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
+export function useGroupAsk(lang: Lang, running: boolean | undefined) {
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -34,11 +34,16 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
 
   const edit = useCallback(
     (fn: (chat: GroupMessage[]) => GroupMessage[]) =>
-      qc.setQueryData<Conversation>(queryKeys.multichat(), (c) =>
-        c ? { ...c, chat: fn(c.chat) } : c,
-      ),
+      qc.setQueryData<Conversation>(queryKeys.group(), (c) => (c ? { ...c, chat: fn(c.chat) } : c)),
     [qc],
   );
+
+  /**
+   * Answers already on screen when a stream names them again (a follow after a refresh sends
+   * each answer from its start): their text stays as it is until what arrives has caught up
+   * with it, so nothing is written out a second time.
+   */
+  const catching = useRef(new Map<number, { shown: string; got: string }>());
 
   const handlers = useMemo<GroupStreamHandlers>(
     () => ({
@@ -46,6 +51,13 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
         edit((chat) => [...chat.filter((m) => m.id > 0 || m.role !== 'user'), usermessage]),
       onSpeaker: (s) => {
         setSpeaking(s.speaker);
+        const shown = qc
+          .getQueryData<Conversation>(queryKeys.group())
+          ?.chat.find((m) => m.id === s.replyid)?.message;
+        if (shown) {
+          catching.current.set(s.replyid, { shown, got: '' });
+          return;
+        }
         edit((chat) => {
           const line: GroupMessage = {
             id: s.replyid,
@@ -62,10 +74,26 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
             : [...chat, line];
         });
       },
-      onDelta: (id, text) =>
-        edit((chat) => chat.map((m) => (m.id === id ? { ...m, message: m.message + text } : m))),
-      onRestart: (id) => edit((chat) => chat.map((m) => (m.id === id ? { ...m, message: '' } : m))),
-      onAnswer: (a) =>
+      onDelta: (id, text) => {
+        const c = catching.current.get(id);
+        if (c) {
+          c.got += text;
+          if (c.got.length < c.shown.length) return;
+          // Caught up: from here on the text grows as usual (or, if the answer was written
+          // anew meanwhile, shows what it is now).
+          catching.current.delete(id);
+          const got = c.got;
+          edit((chat) => chat.map((m) => (m.id === id ? { ...m, message: got } : m)));
+          return;
+        }
+        edit((chat) => chat.map((m) => (m.id === id ? { ...m, message: m.message + text } : m)));
+      },
+      onRestart: (id) => {
+        catching.current.delete(id);
+        edit((chat) => chat.map((m) => (m.id === id ? { ...m, message: '' } : m)));
+      },
+      onAnswer: (a) => {
+        catching.current.delete(a.replyid);
         edit((chat) =>
           chat.map((m) =>
             m.id === a.replyid
@@ -79,9 +107,10 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
                 }
               : m,
           ),
-        ),
+        );
+      },
     }),
-    [edit],
+    [edit, qc],
   );
   const run = useCallback(
     async (
@@ -108,7 +137,7 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
           ctrl.current = null;
           setBusy(false);
           setSpeaking(null);
-          await qc.invalidateQueries({ queryKey: queryKeys.multichat() });
+          await qc.invalidateQueries({ queryKey: queryKeys.group() });
         }
       }
     },
@@ -167,9 +196,9 @@ export function useMultiChatAsk(lang: Lang, running: boolean | undefined) {
 }
 
 /** Reset (with the selection to keep) and rewind; both reload the conversation. */
-export function useMultiChatEdits() {
+export function useGroupEdits() {
   const qc = useQueryClient();
-  const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.multichat() });
+  const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.group() });
   const reset = useMutation({
     mutationFn: (friends: string[]) =>
       callOrThrow('ResetMultiConversation', { friends: friends.join(',') }),

@@ -1,18 +1,19 @@
 import type { Lang } from '../protocol/errors.ts';
-import { billingMessages } from './messages/billing.ts';
-import { bookDraftMessages } from './messages/book-draft.ts';
-import { cardsMessages } from './messages/cards.ts';
-import { chatMessages } from './messages/chat.ts';
-import { friendsMessages } from './messages/friends.ts';
-import { generalMessages } from './messages/general.ts';
-import { insightMessages } from './messages/insight.ts';
-import { knowledgeMessages } from './messages/knowledge.ts';
-import { mediaMessages } from './messages/media.ts';
-import { validationMessages } from './messages/validation.ts';
+import { billingMessages } from './wording/billing.ts';
+import { bookDraftMessages } from './wording/book-draft.ts';
+import { cardsMessages } from './wording/cards.ts';
+import { chatMessages } from './wording/chat.ts';
+import { friendsMessages } from './wording/friends.ts';
+import { generalMessages } from './wording/general.ts';
+import { insightMessages } from './wording/insight.ts';
+import { knowledgeMessages } from './wording/knowledge.ts';
+import { mediaMessages } from './wording/media.ts';
+import { validationMessages } from './wording/validation.ts';
 
 /**
- * Every server-side text in both languages, one table per domain under `messages/`; `msg` is
- * the one way to word them. A refusal names its key (`refusal()` in errors.ts) and the
+ * The wording of everything the server says to a reader (refusals, notes, names it gives),
+ * in both languages, one table per domain under `wording/` (named so, not "messages": in this
+ * product a message is a chat message); `msg` is the one way to word them. A refusal names its key (`refusal()` in errors.ts) and the
  * dispatcher words it in the caller's language.
  */
 export const messageTables = {
