@@ -2,6 +2,7 @@ import { imageEditorEn } from './image-editor.ts';
 import { readingEn } from './reading.ts';
 import { bookEn } from './book.ts';
 import { cardsEn } from './cards.ts';
+import { bookDraftEn } from './book-draft.ts';
 import { groupRetryEn } from './group-retry.ts';
 import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
@@ -446,6 +447,8 @@ export const en = {
   book: bookEn,
   // cards: what a character keeps from character cards (issue 34)
   cards: cardsEn,
+  // bookDraft: a character drafted from a book (issue 36)
+  bookDraft: bookDraftEn,
 } as const;
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

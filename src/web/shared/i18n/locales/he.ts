@@ -2,6 +2,7 @@ import { imageEditorHe } from './image-editor.ts';
 import { readingHe } from './reading.ts';
 import { bookHe } from './book.ts';
 import { cardsHe } from './cards.ts';
+import { bookDraftHe } from './book-draft.ts';
 import { groupRetryHe } from './group-retry.ts';
 import { chatExtrasHe } from './chat-extras.ts';
 import { chatSearchHe } from './chat-search.ts';
@@ -436,4 +437,6 @@ export const he: Translation = {
   book: bookHe,
   // cards: what a character keeps from character cards (issue 34)
   cards: cardsHe,
+  // bookDraft: a character drafted from a book (issue 36)
+  bookDraft: bookDraftHe,
 };
