@@ -8,6 +8,7 @@ import { renderRoutes, renderScreen } from '../../test/render.tsx';
 import { sseResponse, streamedBodies, stubStreams } from '../../test/sse-stub.ts';
 import { ChatScreen, EditorChatScreen, MinChatScreen } from './chat-screen.tsx';
 import type { Message } from './use-conversation.ts';
+import { publicFriend } from '../../test/answers.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({ call: vi.fn() }));
 
@@ -57,16 +58,11 @@ function serve(o: Options = {}) {
     ResetConversation: { Error: 0 },
     GetFriendDetails: (i) => ({
       Error: 0,
-      friend: {
-        friendid: i.friendid,
-        friendname: 'Sherlock Holmes',
+      friend: publicFriend({
+        friendid: String(i.friendid),
         image: '',
-        description: '',
-        friendtype: 0,
-        category: 0,
-        publicfriend: 1,
         priv: o.detailsPriv ?? 0,
-      },
+      }),
     }),
   });
 }

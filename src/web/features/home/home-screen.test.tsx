@@ -6,6 +6,7 @@ import { answerCalls, inputsOf } from '../../test/mock-call.ts';
 import { renderScreen } from '../../test/render.tsx';
 import { HomeScreen, INTRO_WAIT_MS } from './home-screen.tsx';
 import { useFakeClock } from '../../test/fake-clock.ts';
+import { publicFriend } from '../../test/answers.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({
   call: vi.fn(),
@@ -94,16 +95,14 @@ describe('HomeScreen', () => {
     answerCalls({
       GetFriendDetails: {
         Error: 0,
-        friend: {
+        friend: publicFriend({
           friendid: 'alice',
           friendname: 'Alice',
           image: '/friends/alice.svg',
           description: 'From Wonderland',
-          friendtype: 0,
           category: 1,
-          publicfriend: 1,
           tags: ['Wonderland', 'ארץ הפלאות'],
-        },
+        }),
       },
     });
     renderScreen(<HomeScreen loginForm={null} />, {

@@ -19,7 +19,7 @@ const fileInput = () =>
 describe('studio: "New character from a book" on /createdit', () => {
   it('makes the character, uploads the book as its knowledge, and opens the draft on it', async () => {
     serveStudio({
-      SetFriendDetails: { Error: 0 },
+      SetFriendDetails: { Error: 0, lastupdate: '2026-12-04 10:00:00', description: '' },
       GetFiles: {
         Error: 0,
         files: [
