@@ -48,6 +48,9 @@ export const en = {
     en: 'English',
   },
   shell: {
+    skipToContent: 'Skip to the content',
+    skipToChatInput: 'Skip to the message box',
+    skipToCharacters: 'Skip to the characters',
     logoAlt: 'Sefer Chat logo',
     toHome: 'To the home page',
     toList: 'To the characters list',
@@ -111,7 +114,7 @@ export const en = {
     searchPlaceholder: 'Search by name, description or tag',
     noMatch: 'No character matches {{words}}.',
     loadError: 'The characters could not be loaded.',
-    openChat: 'Chat with {{name}}',
+    openChatAction: 'Open the chat',
   },
   assistant: {
     title: 'Technical support and marketing',

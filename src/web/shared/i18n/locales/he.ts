@@ -48,6 +48,9 @@ export const he: Translation = {
     en: 'English',
   },
   shell: {
+    skipToContent: 'דילוג לתוכן',
+    skipToChatInput: 'דילוג לתיבת ההודעה',
+    skipToCharacters: 'דילוג לדמויות',
     logoAlt: 'הלוגו של ספר צ׳אט',
     toHome: 'לדף הבית',
     toList: 'לרשימת הדמויות',
@@ -111,7 +114,7 @@ export const he: Translation = {
     searchPlaceholder: 'חיפוש לפי שם, תיאור או תגית',
     noMatch: 'אין דמות שמתאימה ל־{{words}}.',
     loadError: 'לא הצלחנו לטעון את הדמויות.',
-    openChat: 'שיחה עם {{name}}',
+    openChatAction: 'לפתיחת השיחה',
   },
   assistant: {
     title: 'תמיכה טכנית ושיווק',
