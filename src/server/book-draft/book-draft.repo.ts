@@ -137,5 +137,3 @@ export function bookDraftRepo(db: Db) {
     },
   };
 }
-
-export type BookDraftRepo = ReturnType<typeof bookDraftRepo>;

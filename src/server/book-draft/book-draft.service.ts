@@ -355,5 +355,3 @@ export function bookDraftService(
     },
   };
 }
-
-export type BookDraftService = ReturnType<typeof bookDraftService>;

@@ -274,5 +274,3 @@ export function groupTurns(
 
   return { turnStream, runTurn, insertAnswer };
 }
-
-export type GroupTurns = ReturnType<typeof groupTurns>;

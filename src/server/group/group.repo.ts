@@ -159,5 +159,3 @@ export function groupRepo(db: Db) {
     },
   };
 }
-
-export type GroupRepo = ReturnType<typeof groupRepo>;

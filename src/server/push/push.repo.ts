@@ -97,5 +97,3 @@ export function pushRepo(db: Db) {
     },
   };
 }
-
-export type PushRepo = ReturnType<typeof pushRepo>;

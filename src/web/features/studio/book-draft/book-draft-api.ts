@@ -5,7 +5,6 @@ import { queryKeys } from '../../../shared/api/query-keys.ts';
 import { useLanguage } from '../../../shared/i18n/use-language.ts';
 import { useStored } from '../../../shared/storage/use-stored.ts';
 
-export type BookCharacters = ActionOutput<'FindBookCharacters'>;
 export type CharacterDraftAnswer = ActionOutput<'GetCharacterDraft'>;
 export type CharacterDraft = NonNullable<CharacterDraftAnswer['draft']>;
 export type DraftField = CharacterDraft['personality'];
