@@ -50,7 +50,14 @@ function serve(friendtype: number, priv: number) {
       Error: 0,
       personal: true,
       files: [
-        { num: 7, tm: '2026-01-01 09:00:00', title: 'My notes', subject: '', chapters: 0, pages: 0 },
+        {
+          num: 7,
+          tm: '2026-01-01 09:00:00',
+          title: 'My notes',
+          subject: '',
+          chapters: 0,
+          pages: 0,
+        },
       ],
     },
   });
