@@ -219,6 +219,25 @@ describe('ChatScreen', () => {
     expect(screen.queryByText(/meet there/)).not.toBeInTheDocument();
   });
 
+  it('the subject the server opened is named in the screen’s language, whichever it was opened in', async () => {
+    serve({ chat: conversation(), subjects: ['General', 'שיחה כללית', 'Cases'] });
+    renderScreen(<ChatScreen />, { route: '/chat/holmes', path: '/chat/:friendid', lang: 'he' });
+    const items = await screen.findAllByTestId('subject-item');
+    expect(items.map((i) => i.getAttribute('data-subject'))).toEqual([
+      'General',
+      'שיחה כללית',
+      'Cases',
+    ]);
+    // Shown in Hebrew; still asked for by the name the server keeps.
+    expect(items.map((i) => within(i).getAllByRole('button')[0]!.textContent)).toEqual([
+      'שיחה כללית',
+      'שיחה כללית',
+      'Cases',
+    ]);
+    await waitFor(() => expect(screen.getByTestId('chat-subject')).toHaveTextContent('שיחה כללית'));
+    expect(inputsOf('RetrieveConversation')[0]).not.toHaveProperty('subject');
+  });
+
   it('the stored subject is kept for the same character, dropped for another', async () => {
     serve({ chat: conversation() });
     storage.set('friendid', 'holmes');
