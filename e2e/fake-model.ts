@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest } from 'node:http';
 import {
+  smallestOf,
   startFakeOpenAI,
   type FakeRequest,
   type FakeScript,
@@ -23,6 +24,11 @@ import {
  * - "cite" / "מקור" → cites passage [1] (when the server numbered passages) and an invented [9]
  * - anything else → an echo, word by word, 60 ms apart
  * A subject's analysis (asked with its own system prompt) gets ANALYSIS_ANSWER.
+ * POST /book-hold holds a book's listing at its second chapter until POST /book-release.
+ * Structured answers (the stats analysis, the group director, the memory's facts, a book's
+ * characters and draft) are told apart by their prompts and answered as JSON; one this file
+ * does not know, sent with a JSON schema (the compatible provider's structured outputs), gets
+ * the schema's smallest value, as a server with constrained decoding would never answer prose.
  * Images, speech, transcription and embeddings pass through to the fake's media endpoints
  * (set e.g. SPEECH_MODEL=compatible:fake-tts on the app to use them).
  */
@@ -169,11 +175,77 @@ function director(req: FakeRequest): FakeScript {
   return { text: JSON.stringify({ speakers: ids.slice(0, 2) }) };
 }
 
+/**
+ * A book's listing held at its second chapter while a test asks (POST /book-hold, then
+ * /book-release on this port): book-draft.spec.ts sees the reading in progress.
+ */
+let bookHold: { gate: Promise<void>; release: () => void } | null = null;
+
+/**
+ * A book read for a character draft (issue 36): the names beside "said" / "אמר(ה)" of the
+ * chapter, and each step of a draft as JSON citing the first passages it was sent.
+ */
+function bookReader(req: FakeRequest, system: string): FakeScript | null {
+  if (/^TASK: list-characters/.test(system)) {
+    const text = lastUserText(req);
+    const held = bookHold && /^Chapter 2:/.test(text) ? bookHold.gate : null;
+    const names = new Map<string, number>();
+    for (const m of text.matchAll(
+      /(?:said|replied|אמרה|אמר)\s+([A-Z][a-z]+|[\u05d0-\u05ea]{2,})/gu,
+    ))
+      names.set(m[1]!, (names.get(m[1]!) ?? 0) + 1);
+    const characters = [...names].map(([name, mentions]) => ({
+      name,
+      aliases: [],
+      mentions,
+      sample: '',
+    }));
+    const script = { text: JSON.stringify({ characters }) };
+    return held ? { ...script, pauseAfter: 0, resume: held } : script;
+  }
+  if (!/^TASK: draft-character/.test(system)) return null;
+  const he = /Write in Hebrew/.test(system);
+  const step = /STEP: (\w+)/.exec(lastUserText(req))?.[1];
+  const say = (en: string, hebrew: string) => (he ? hebrew : en);
+  const out =
+    step === 'voice'
+      ? {
+          firstMessage: say(
+            'Good day! Shall we walk by the river? [1]',
+            'שלום! נלך לטייל ליד הנהר? [1]',
+          ),
+          examples: [say('I dearly love a laugh. [1]', 'אני אוהבת לצחוק. [1]')],
+        }
+      : step === 'personality'
+        ? {
+            text: say(
+              'Quick, teasing and warm; she laughs at folly [1] and speaks her mind [2].',
+              'מהירה, מתלוצצת וחמה; צוחקת על שטויות [1] ואומרת את דעתה [2].',
+            ),
+          }
+        : step === 'background'
+          ? {
+              text: say(
+                'The second daughter of a country family; she walks everywhere [2].',
+                'הבת השנייה במשפחה כפרית; הולכת לכל מקום ברגל [2].',
+              ),
+            }
+          : {
+              text: say(
+                'A young woman with dark eyes in a simple Regency dress [1].',
+                'צעירה כהת עיניים בשמלה פשוטה [1].',
+              ),
+            };
+  return { text: JSON.stringify(out) };
+}
+
 function answer(req: FakeRequest): FakeScript {
   const drawn = designer(req);
   if (drawn) return drawn;
   const system = String(req.messages.find((m) => m.role === 'system')?.content ?? '');
   if (/You direct a group conversation/.test(system)) return director(req);
+  const book = bookReader(req, system);
+  if (book) return book;
   if (/You analyse conversations between readers/.test(system))
     return {
       text: JSON.stringify(/Write in Hebrew/.test(system) ? STATS_ANSWER.he : STATS_ANSWER.en),
@@ -185,6 +257,10 @@ function answer(req: FakeRequest): FakeScript {
   if (/RECENT CONVERSATION:/.test(text))
     return { text: JSON.stringify({ facts: [{ text: 'Likes books.' }] }) };
   if (isBackground(text)) return { text: '- Likes books.' };
+  if (req.response_format?.type === 'json_schema') {
+    console.warn(`fake model: a structured answer it does not know (${system.slice(0, 60)})`);
+    return { text: JSON.stringify(smallestOf(req.response_format.json_schema?.schema)) };
+  }
   // A character's turn in a group chat: a short answer in its own voice.
   const en = /\(Now it is your turn to answer, as (.+) only\.\)\s*$/.exec(text)?.[1];
   if (en) return { text: `I am ${en}, and this is my own answer.`, gapMs: 40 };
@@ -240,6 +316,17 @@ const target = new URL(fake.url);
 
 // A fixed port in front of the fake's random one.
 const proxy = createServer((req, res) => {
+  if (req.method === 'POST' && req.url === '/book-hold') {
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    bookHold = { gate, release };
+    return res.end('held');
+  }
+  if (req.method === 'POST' && req.url === '/book-release') {
+    bookHold?.release();
+    bookHold = null;
+    return res.end('released');
+  }
   const out = httpRequest(
     {
       host: target.hostname,

@@ -75,8 +75,10 @@ for (const lang of ['he', 'en'] as const) {
     const subjects = await page.locator('.subjects').boundingBox();
     expect(subjects!.y).toBeGreaterThanOrEqual(0);
     expect(subjects!.y + subjects!.height).toBeLessThanOrEqual(900);
-    // On the desktop the panel shows the picture: the header does not repeat it.
-    await expect(head).toBeHidden();
+    // On the desktop the panel shows the picture: the header does not repeat it, but keeps
+    // the name, the screen's h1 (issue 38).
+    await expect(head.locator('.chat-main__avatar')).toBeHidden();
+    await expect(head.getByRole('heading', { level: 1 })).toHaveText(holmesName);
     await shot(page, info, `layout-chat-${lang}-1280`);
 
     // ---- the details dialog in memory mode: the selector marks "memory" ----

@@ -132,6 +132,11 @@ test.describe('installable app', () => {
     test.setTimeout(180_000);
     await signedInUser(page, 'en', 'pwa-offline', { name: 'Noa' });
     await controlled(page);
+    // The list of characters, seen once while online in each language, is kept too.
+    for (const lang of ['he', 'en'] as const) {
+      await page.goto(`/main?lang=${lang}`);
+      await expect(page.getByTestId('friend-card').first()).toBeVisible();
+    }
     await page.goto('/chat/holmes?lang=en');
     const input = page.getByTestId('chat-input');
     await expect(input).toBeEnabled();
@@ -176,6 +181,13 @@ test.describe('installable app', () => {
         }
         await page.setViewportSize({ width: 1280, height: 800 });
       }
+      // The characters list opens from its copy, in the screen's language, tab title too.
+      await page.goto('/main?lang=he');
+      await expect(page.getByTestId('offline-note')).toContainText('אין חיבור לרשת');
+      await expect(page.getByTestId('friend-card').first()).toBeVisible();
+      await expect(page.getByTestId('friends-error')).toHaveCount(0);
+      await expect(page).toHaveTitle(/דמויות/);
+      await shot(page, info, 'pwa-offline-main-he-1280');
       // A conversation never opened here was not kept: it says so.
       await page.goto('/chat/tevye?lang=en');
       await expect(page.getByTestId('chat-offline-missing')).toContainText('was not saved');

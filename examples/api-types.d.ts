@@ -1547,6 +1547,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rpc/FindBookCharacters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** FindBookCharacters (access: user, changes data) */
+        post: operations["FindBookCharacters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rpc/DraftCharacterFromBook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** DraftCharacterFromBook (access: user, changes data) */
+        post: operations["DraftCharacterFromBook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rpc/GetCharacterDraft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** GetCharacterDraft (access: user) */
+        post: operations["GetCharacterDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rpc/CancelBookJob": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** CancelBookJob (access: user, changes data) */
+        post: operations["CancelBookJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api": {
         parameters: {
             query?: never;
@@ -5205,6 +5273,200 @@ export interface components {
             pages: number;
             passages: number;
         };
+        FindBookCharactersInput: {
+            email?: string;
+            friend: string;
+            num: number;
+            lang?: string;
+            start?: number;
+        };
+        FindBookCharactersRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "FindBookCharacters";
+            email?: string;
+            friend: string;
+            num: number;
+            lang?: string;
+            start?: number;
+        };
+        FindBookCharactersAnswer: {
+            /**
+             * @description 0: success
+             * @constant
+             */
+            Error: 0;
+            /** @description The error in the caller's language */
+            Errstr?: string;
+            job: number;
+            /** @enum {string} */
+            state: "none" | "queued" | "running" | "done" | "failed" | "cancelled";
+            progress: number;
+            offline: boolean;
+            cost: number;
+            failure?: string;
+            characters: {
+                name: string;
+                aliases: string[];
+                mentions: number;
+                firstChapter: number;
+                sample: string;
+            }[];
+        };
+        DraftCharacterFromBookInput: {
+            email?: string;
+            friend: string;
+            num: number;
+            name: string;
+            lang?: string;
+        };
+        DraftCharacterFromBookRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "DraftCharacterFromBook";
+            email?: string;
+            friend: string;
+            num: number;
+            name: string;
+            lang?: string;
+        };
+        DraftCharacterFromBookAnswer: {
+            /**
+             * @description 0: success
+             * @constant
+             */
+            Error: 0;
+            /** @description The error in the caller's language */
+            Errstr?: string;
+            job: number;
+            /** @enum {string} */
+            state: "none" | "queued" | "running" | "done" | "failed" | "cancelled";
+            offline: boolean;
+            cost: number;
+        };
+        GetCharacterDraftInput: {
+            email?: string;
+            job: number;
+            lang?: string;
+        };
+        GetCharacterDraftRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "GetCharacterDraft";
+            email?: string;
+            job: number;
+            lang?: string;
+        };
+        GetCharacterDraftAnswer: {
+            /**
+             * @description 0: success
+             * @constant
+             */
+            Error: 0;
+            /** @description The error in the caller's language */
+            Errstr?: string;
+            job: number;
+            /** @enum {string} */
+            state: "none" | "queued" | "running" | "done" | "failed" | "cancelled";
+            progress: number;
+            offline: boolean;
+            cost: number;
+            failure?: string;
+            draft: {
+                name: string;
+                personality: {
+                    text: string;
+                    citations: {
+                        n: number;
+                        /** @enum {string} */
+                        kind: "file" | "knowledge";
+                        title: string;
+                        chapter?: number;
+                        page?: number;
+                        text: string;
+                    }[];
+                };
+                background: {
+                    text: string;
+                    citations: {
+                        n: number;
+                        /** @enum {string} */
+                        kind: "file" | "knowledge";
+                        title: string;
+                        chapter?: number;
+                        page?: number;
+                        text: string;
+                    }[];
+                };
+                firstMessage: {
+                    text: string;
+                    citations: {
+                        n: number;
+                        /** @enum {string} */
+                        kind: "file" | "knowledge";
+                        title: string;
+                        chapter?: number;
+                        page?: number;
+                        text: string;
+                    }[];
+                };
+                examples: {
+                    text: string;
+                    citations: {
+                        n: number;
+                        /** @enum {string} */
+                        kind: "file" | "knowledge";
+                        title: string;
+                        chapter?: number;
+                        page?: number;
+                        text: string;
+                    }[];
+                }[];
+                firstChapter: number;
+                imagePrompt: {
+                    text: string;
+                    citations: {
+                        n: number;
+                        /** @enum {string} */
+                        kind: "file" | "knowledge";
+                        title: string;
+                        chapter?: number;
+                        page?: number;
+                        text: string;
+                    }[];
+                };
+            } | null;
+        };
+        CancelBookJobInput: {
+            email?: string;
+            job: number;
+        };
+        CancelBookJobRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "CancelBookJob";
+            email?: string;
+            job: number;
+        };
+        CancelBookJobAnswer: {
+            /**
+             * @description 0: success
+             * @constant
+             */
+            Error: 0;
+            /** @description The error in the caller's language */
+            Errstr?: string;
+            /** @enum {string} */
+            state: "none" | "queued" | "running" | "done" | "failed" | "cancelled";
+        };
     };
     responses: {
         /** @description refused (400: Error 2; 401: Error 3, 11; 402: Error 21; 403: Error 4, 7, 14; 404: Error 5, 8; 409: Error 9, 10; 410: Error 12; 429: Error 6; 500: Error 1; 501: Error 13; 502: Error 15, 16) */
@@ -7608,6 +7870,110 @@ export interface operations {
             "5XX": components["responses"]["Failed"];
         };
     };
+    FindBookCharacters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindBookCharactersInput"];
+            };
+        };
+        responses: {
+            /** @description the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindBookCharactersAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["Failed"];
+        };
+    };
+    DraftCharacterFromBook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftCharacterFromBookInput"];
+            };
+        };
+        responses: {
+            /** @description the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftCharacterFromBookAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["Failed"];
+        };
+    };
+    GetCharacterDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetCharacterDraftInput"];
+            };
+        };
+        responses: {
+            /** @description the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetCharacterDraftAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["Failed"];
+        };
+    };
+    CancelBookJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBookJobInput"];
+            };
+        };
+        responses: {
+            /** @description the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelBookJobAnswer"];
+                };
+            };
+            "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["Failed"];
+        };
+    };
     callAction: {
         parameters: {
             query?: never;
@@ -7617,7 +7983,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SendTokenRequest"] | components["schemas"]["CheckTokenRequest"] | components["schemas"]["RegisterFullnameRequest"] | components["schemas"]["CreateMainLinkRequest"] | components["schemas"]["SignOutEverywhereRequest"] | components["schemas"]["SignOutRequest"] | components["schemas"]["CheckEmailRequest"] | components["schemas"]["GetSetUserDataRequest"] | components["schemas"]["AllowAddRequest"] | components["schemas"]["GetGlobalPrivRequest"] | components["schemas"]["ChkImgPermissionRequest"] | components["schemas"]["GetLangFromIPRequest"] | components["schemas"]["GetCategoriesRequest"] | components["schemas"]["GetFriendsRequest"] | components["schemas"]["GetFriendDetailsRequest"] | components["schemas"]["GetHeliconAssistantsRequest"] | components["schemas"]["ModelsListRequest"] | components["schemas"]["UniqueFriendIdRequest"] | components["schemas"]["FriendExistsRequest"] | components["schemas"]["SetFriendDetailsRequest"] | components["schemas"]["UpdateFriendDetailsRequest"] | components["schemas"]["DeleteFriendRequest"] | components["schemas"]["CheckEditPrivRequest"] | components["schemas"]["GetFriendEmailsRequest"] | components["schemas"]["AddEmailToFriendRequest"] | components["schemas"]["DeleteEmailRequest"] | components["schemas"]["GetEmailCompleteRequest"] | components["schemas"]["GetFilesRequest"] | components["schemas"]["DelFileRequest"] | components["schemas"]["UpdateTitleRequest"] | components["schemas"]["UpdateFileSubjectRequest"] | components["schemas"]["GetFileTitleRequest"] | components["schemas"]["MoveFileToTopRequest"] | components["schemas"]["GetKnowlegeSubjectsRequest"] | components["schemas"]["DelKnowledgeManualRequest"] | components["schemas"]["GetSetKnowledgeRequest"] | components["schemas"]["GetAllImagesRequest"] | components["schemas"]["GetImageRequest"] | components["schemas"]["GenerateImageRequest"] | components["schemas"]["RecreateImageRequest"] | components["schemas"]["DeleteImageRequest"] | components["schemas"]["AskGraphicalDesignerRequest"] | components["schemas"]["CopyGeneratedImageRequest"] | components["schemas"]["DeleteImageFromServerRequest"] | components["schemas"]["AskFriendRequest"] | components["schemas"]["FollowReplyRequest"] | components["schemas"]["RetryReplyRequest"] | components["schemas"]["StopReplyRequest"] | components["schemas"]["RegenerateReplyRequest"] | components["schemas"]["EditMessageRequest"] | components["schemas"]["ChooseVariantRequest"] | components["schemas"]["RetrieveConversationRequest"] | components["schemas"]["ResetConversationRequest"] | components["schemas"]["RewindConversationRequest"] | components["schemas"]["GetSubjectsRequest"] | components["schemas"]["ForkSubjectRequest"] | components["schemas"]["DelSubjectRequest"] | components["schemas"]["UpdateSubjectRequest"] | components["schemas"]["AnalyzeConversationSubjectRequest"] | components["schemas"]["GetSetMemoryRequest"] | components["schemas"]["GetSetSelfRequest"] | components["schemas"]["GetCanvasRequest"] | components["schemas"]["UpdateCanvasRequest"] | components["schemas"]["SearchConversationsRequest"] | components["schemas"]["GetMemoryFactsRequest"] | components["schemas"]["SetMemoryFactRequest"] | components["schemas"]["DelMemoryFactRequest"] | components["schemas"]["MultiChatAskRequest"] | components["schemas"]["RetryMultiChatAnswerRequest"] | components["schemas"]["FollowMultiChatRequest"] | components["schemas"]["RetrieveMultiConversaionRequest"] | components["schemas"]["ResetMultiConversationRequest"] | components["schemas"]["RewindMultiConversationRequest"] | components["schemas"]["GetAllChatEmailsRequest"] | components["schemas"]["GetFriendsChatsForEmailRequest"] | components["schemas"]["GetChatHistoryRequest"] | components["schemas"]["friendstatRequest"] | components["schemas"]["AnalyzeFriendStatsRequest"] | components["schemas"]["OrderHistoryRequest"] | components["schemas"]["GetSubscriptionStatusRequest"] | components["schemas"]["GetSubscriptionTypesRequest"] | components["schemas"]["CancelSubscriptionRequest"] | components["schemas"]["BillingPortalRequest"] | components["schemas"]["UpdateFCMTokenRequest"] | components["schemas"]["GetSetPushSettingsRequest"] | components["schemas"]["TrackPageViewRequest"] | components["schemas"]["GetSetAnalyticsOptOutRequest"] | components["schemas"]["GetUsageStatsRequest"] | components["schemas"]["GetSetCitationsRequest"] | components["schemas"]["GetSetHorizonRequest"] | components["schemas"]["GetSetFileChaptersRequest"];
+                "application/json": components["schemas"]["SendTokenRequest"] | components["schemas"]["CheckTokenRequest"] | components["schemas"]["RegisterFullnameRequest"] | components["schemas"]["CreateMainLinkRequest"] | components["schemas"]["SignOutEverywhereRequest"] | components["schemas"]["SignOutRequest"] | components["schemas"]["CheckEmailRequest"] | components["schemas"]["GetSetUserDataRequest"] | components["schemas"]["AllowAddRequest"] | components["schemas"]["GetGlobalPrivRequest"] | components["schemas"]["ChkImgPermissionRequest"] | components["schemas"]["GetLangFromIPRequest"] | components["schemas"]["GetCategoriesRequest"] | components["schemas"]["GetFriendsRequest"] | components["schemas"]["GetFriendDetailsRequest"] | components["schemas"]["GetHeliconAssistantsRequest"] | components["schemas"]["ModelsListRequest"] | components["schemas"]["UniqueFriendIdRequest"] | components["schemas"]["FriendExistsRequest"] | components["schemas"]["SetFriendDetailsRequest"] | components["schemas"]["UpdateFriendDetailsRequest"] | components["schemas"]["DeleteFriendRequest"] | components["schemas"]["CheckEditPrivRequest"] | components["schemas"]["GetFriendEmailsRequest"] | components["schemas"]["AddEmailToFriendRequest"] | components["schemas"]["DeleteEmailRequest"] | components["schemas"]["GetEmailCompleteRequest"] | components["schemas"]["GetFilesRequest"] | components["schemas"]["DelFileRequest"] | components["schemas"]["UpdateTitleRequest"] | components["schemas"]["UpdateFileSubjectRequest"] | components["schemas"]["GetFileTitleRequest"] | components["schemas"]["MoveFileToTopRequest"] | components["schemas"]["GetKnowlegeSubjectsRequest"] | components["schemas"]["DelKnowledgeManualRequest"] | components["schemas"]["GetSetKnowledgeRequest"] | components["schemas"]["GetAllImagesRequest"] | components["schemas"]["GetImageRequest"] | components["schemas"]["GenerateImageRequest"] | components["schemas"]["RecreateImageRequest"] | components["schemas"]["DeleteImageRequest"] | components["schemas"]["AskGraphicalDesignerRequest"] | components["schemas"]["CopyGeneratedImageRequest"] | components["schemas"]["DeleteImageFromServerRequest"] | components["schemas"]["AskFriendRequest"] | components["schemas"]["FollowReplyRequest"] | components["schemas"]["RetryReplyRequest"] | components["schemas"]["StopReplyRequest"] | components["schemas"]["RegenerateReplyRequest"] | components["schemas"]["EditMessageRequest"] | components["schemas"]["ChooseVariantRequest"] | components["schemas"]["RetrieveConversationRequest"] | components["schemas"]["ResetConversationRequest"] | components["schemas"]["RewindConversationRequest"] | components["schemas"]["GetSubjectsRequest"] | components["schemas"]["ForkSubjectRequest"] | components["schemas"]["DelSubjectRequest"] | components["schemas"]["UpdateSubjectRequest"] | components["schemas"]["AnalyzeConversationSubjectRequest"] | components["schemas"]["GetSetMemoryRequest"] | components["schemas"]["GetSetSelfRequest"] | components["schemas"]["GetCanvasRequest"] | components["schemas"]["UpdateCanvasRequest"] | components["schemas"]["SearchConversationsRequest"] | components["schemas"]["GetMemoryFactsRequest"] | components["schemas"]["SetMemoryFactRequest"] | components["schemas"]["DelMemoryFactRequest"] | components["schemas"]["MultiChatAskRequest"] | components["schemas"]["RetryMultiChatAnswerRequest"] | components["schemas"]["FollowMultiChatRequest"] | components["schemas"]["RetrieveMultiConversaionRequest"] | components["schemas"]["ResetMultiConversationRequest"] | components["schemas"]["RewindMultiConversationRequest"] | components["schemas"]["GetAllChatEmailsRequest"] | components["schemas"]["GetFriendsChatsForEmailRequest"] | components["schemas"]["GetChatHistoryRequest"] | components["schemas"]["friendstatRequest"] | components["schemas"]["AnalyzeFriendStatsRequest"] | components["schemas"]["OrderHistoryRequest"] | components["schemas"]["GetSubscriptionStatusRequest"] | components["schemas"]["GetSubscriptionTypesRequest"] | components["schemas"]["CancelSubscriptionRequest"] | components["schemas"]["BillingPortalRequest"] | components["schemas"]["UpdateFCMTokenRequest"] | components["schemas"]["GetSetPushSettingsRequest"] | components["schemas"]["TrackPageViewRequest"] | components["schemas"]["GetSetAnalyticsOptOutRequest"] | components["schemas"]["GetUsageStatsRequest"] | components["schemas"]["GetSetCitationsRequest"] | components["schemas"]["GetSetHorizonRequest"] | components["schemas"]["GetSetFileChaptersRequest"] | components["schemas"]["FindBookCharactersRequest"] | components["schemas"]["DraftCharacterFromBookRequest"] | components["schemas"]["GetCharacterDraftRequest"] | components["schemas"]["CancelBookJobRequest"];
             };
         };
         responses: {
@@ -7627,7 +7993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendTokenAnswer"] | components["schemas"]["CheckTokenAnswer"] | components["schemas"]["RegisterFullnameAnswer"] | components["schemas"]["CreateMainLinkAnswer"] | components["schemas"]["SignOutEverywhereAnswer"] | components["schemas"]["SignOutAnswer"] | components["schemas"]["CheckEmailAnswer"] | components["schemas"]["GetSetUserDataAnswer"] | components["schemas"]["AllowAddAnswer"] | components["schemas"]["GetGlobalPrivAnswer"] | components["schemas"]["ChkImgPermissionAnswer"] | components["schemas"]["GetLangFromIPAnswer"] | components["schemas"]["GetCategoriesAnswer"] | components["schemas"]["GetFriendsAnswer"] | components["schemas"]["GetFriendDetailsAnswer"] | components["schemas"]["GetHeliconAssistantsAnswer"] | components["schemas"]["ModelsListAnswer"] | components["schemas"]["UniqueFriendIdAnswer"] | components["schemas"]["FriendExistsAnswer"] | components["schemas"]["SetFriendDetailsAnswer"] | components["schemas"]["UpdateFriendDetailsAnswer"] | components["schemas"]["DeleteFriendAnswer"] | components["schemas"]["CheckEditPrivAnswer"] | components["schemas"]["GetFriendEmailsAnswer"] | components["schemas"]["AddEmailToFriendAnswer"] | components["schemas"]["DeleteEmailAnswer"] | components["schemas"]["GetEmailCompleteAnswer"] | components["schemas"]["GetFilesAnswer"] | components["schemas"]["DelFileAnswer"] | components["schemas"]["UpdateTitleAnswer"] | components["schemas"]["UpdateFileSubjectAnswer"] | components["schemas"]["GetFileTitleAnswer"] | components["schemas"]["MoveFileToTopAnswer"] | components["schemas"]["GetKnowlegeSubjectsAnswer"] | components["schemas"]["DelKnowledgeManualAnswer"] | components["schemas"]["GetSetKnowledgeAnswer"] | components["schemas"]["GetAllImagesAnswer"] | components["schemas"]["GetImageAnswer"] | components["schemas"]["GenerateImageAnswer"] | components["schemas"]["RecreateImageAnswer"] | components["schemas"]["DeleteImageAnswer"] | components["schemas"]["AskGraphicalDesignerAnswer"] | components["schemas"]["CopyGeneratedImageAnswer"] | components["schemas"]["DeleteImageFromServerAnswer"] | components["schemas"]["AskFriendAnswer"] | components["schemas"]["FollowReplyAnswer"] | components["schemas"]["RetryReplyAnswer"] | components["schemas"]["StopReplyAnswer"] | components["schemas"]["RegenerateReplyAnswer"] | components["schemas"]["EditMessageAnswer"] | components["schemas"]["ChooseVariantAnswer"] | components["schemas"]["RetrieveConversationAnswer"] | components["schemas"]["ResetConversationAnswer"] | components["schemas"]["RewindConversationAnswer"] | components["schemas"]["GetSubjectsAnswer"] | components["schemas"]["ForkSubjectAnswer"] | components["schemas"]["DelSubjectAnswer"] | components["schemas"]["UpdateSubjectAnswer"] | components["schemas"]["AnalyzeConversationSubjectAnswer"] | components["schemas"]["GetSetMemoryAnswer"] | components["schemas"]["GetSetSelfAnswer"] | components["schemas"]["GetCanvasAnswer"] | components["schemas"]["UpdateCanvasAnswer"] | components["schemas"]["SearchConversationsAnswer"] | components["schemas"]["GetMemoryFactsAnswer"] | components["schemas"]["SetMemoryFactAnswer"] | components["schemas"]["DelMemoryFactAnswer"] | components["schemas"]["MultiChatAskAnswer"] | components["schemas"]["RetryMultiChatAnswerAnswer"] | components["schemas"]["FollowMultiChatAnswer"] | components["schemas"]["RetrieveMultiConversaionAnswer"] | components["schemas"]["ResetMultiConversationAnswer"] | components["schemas"]["RewindMultiConversationAnswer"] | components["schemas"]["GetAllChatEmailsAnswer"] | components["schemas"]["GetFriendsChatsForEmailAnswer"] | components["schemas"]["GetChatHistoryAnswer"] | components["schemas"]["friendstatAnswer"] | components["schemas"]["AnalyzeFriendStatsAnswer"] | components["schemas"]["OrderHistoryAnswer"] | components["schemas"]["GetSubscriptionStatusAnswer"] | components["schemas"]["GetSubscriptionTypesAnswer"] | components["schemas"]["CancelSubscriptionAnswer"] | components["schemas"]["BillingPortalAnswer"] | components["schemas"]["UpdateFCMTokenAnswer"] | components["schemas"]["GetSetPushSettingsAnswer"] | components["schemas"]["TrackPageViewAnswer"] | components["schemas"]["GetSetAnalyticsOptOutAnswer"] | components["schemas"]["GetUsageStatsAnswer"] | components["schemas"]["GetSetCitationsAnswer"] | components["schemas"]["GetSetHorizonAnswer"] | components["schemas"]["GetSetFileChaptersAnswer"] | components["schemas"]["Refusal"];
+                    "application/json": components["schemas"]["SendTokenAnswer"] | components["schemas"]["CheckTokenAnswer"] | components["schemas"]["RegisterFullnameAnswer"] | components["schemas"]["CreateMainLinkAnswer"] | components["schemas"]["SignOutEverywhereAnswer"] | components["schemas"]["SignOutAnswer"] | components["schemas"]["CheckEmailAnswer"] | components["schemas"]["GetSetUserDataAnswer"] | components["schemas"]["AllowAddAnswer"] | components["schemas"]["GetGlobalPrivAnswer"] | components["schemas"]["ChkImgPermissionAnswer"] | components["schemas"]["GetLangFromIPAnswer"] | components["schemas"]["GetCategoriesAnswer"] | components["schemas"]["GetFriendsAnswer"] | components["schemas"]["GetFriendDetailsAnswer"] | components["schemas"]["GetHeliconAssistantsAnswer"] | components["schemas"]["ModelsListAnswer"] | components["schemas"]["UniqueFriendIdAnswer"] | components["schemas"]["FriendExistsAnswer"] | components["schemas"]["SetFriendDetailsAnswer"] | components["schemas"]["UpdateFriendDetailsAnswer"] | components["schemas"]["DeleteFriendAnswer"] | components["schemas"]["CheckEditPrivAnswer"] | components["schemas"]["GetFriendEmailsAnswer"] | components["schemas"]["AddEmailToFriendAnswer"] | components["schemas"]["DeleteEmailAnswer"] | components["schemas"]["GetEmailCompleteAnswer"] | components["schemas"]["GetFilesAnswer"] | components["schemas"]["DelFileAnswer"] | components["schemas"]["UpdateTitleAnswer"] | components["schemas"]["UpdateFileSubjectAnswer"] | components["schemas"]["GetFileTitleAnswer"] | components["schemas"]["MoveFileToTopAnswer"] | components["schemas"]["GetKnowlegeSubjectsAnswer"] | components["schemas"]["DelKnowledgeManualAnswer"] | components["schemas"]["GetSetKnowledgeAnswer"] | components["schemas"]["GetAllImagesAnswer"] | components["schemas"]["GetImageAnswer"] | components["schemas"]["GenerateImageAnswer"] | components["schemas"]["RecreateImageAnswer"] | components["schemas"]["DeleteImageAnswer"] | components["schemas"]["AskGraphicalDesignerAnswer"] | components["schemas"]["CopyGeneratedImageAnswer"] | components["schemas"]["DeleteImageFromServerAnswer"] | components["schemas"]["AskFriendAnswer"] | components["schemas"]["FollowReplyAnswer"] | components["schemas"]["RetryReplyAnswer"] | components["schemas"]["StopReplyAnswer"] | components["schemas"]["RegenerateReplyAnswer"] | components["schemas"]["EditMessageAnswer"] | components["schemas"]["ChooseVariantAnswer"] | components["schemas"]["RetrieveConversationAnswer"] | components["schemas"]["ResetConversationAnswer"] | components["schemas"]["RewindConversationAnswer"] | components["schemas"]["GetSubjectsAnswer"] | components["schemas"]["ForkSubjectAnswer"] | components["schemas"]["DelSubjectAnswer"] | components["schemas"]["UpdateSubjectAnswer"] | components["schemas"]["AnalyzeConversationSubjectAnswer"] | components["schemas"]["GetSetMemoryAnswer"] | components["schemas"]["GetSetSelfAnswer"] | components["schemas"]["GetCanvasAnswer"] | components["schemas"]["UpdateCanvasAnswer"] | components["schemas"]["SearchConversationsAnswer"] | components["schemas"]["GetMemoryFactsAnswer"] | components["schemas"]["SetMemoryFactAnswer"] | components["schemas"]["DelMemoryFactAnswer"] | components["schemas"]["MultiChatAskAnswer"] | components["schemas"]["RetryMultiChatAnswerAnswer"] | components["schemas"]["FollowMultiChatAnswer"] | components["schemas"]["RetrieveMultiConversaionAnswer"] | components["schemas"]["ResetMultiConversationAnswer"] | components["schemas"]["RewindMultiConversationAnswer"] | components["schemas"]["GetAllChatEmailsAnswer"] | components["schemas"]["GetFriendsChatsForEmailAnswer"] | components["schemas"]["GetChatHistoryAnswer"] | components["schemas"]["friendstatAnswer"] | components["schemas"]["AnalyzeFriendStatsAnswer"] | components["schemas"]["OrderHistoryAnswer"] | components["schemas"]["GetSubscriptionStatusAnswer"] | components["schemas"]["GetSubscriptionTypesAnswer"] | components["schemas"]["CancelSubscriptionAnswer"] | components["schemas"]["BillingPortalAnswer"] | components["schemas"]["UpdateFCMTokenAnswer"] | components["schemas"]["GetSetPushSettingsAnswer"] | components["schemas"]["TrackPageViewAnswer"] | components["schemas"]["GetSetAnalyticsOptOutAnswer"] | components["schemas"]["GetUsageStatsAnswer"] | components["schemas"]["GetSetCitationsAnswer"] | components["schemas"]["GetSetHorizonAnswer"] | components["schemas"]["GetSetFileChaptersAnswer"] | components["schemas"]["FindBookCharactersAnswer"] | components["schemas"]["DraftCharacterFromBookAnswer"] | components["schemas"]["GetCharacterDraftAnswer"] | components["schemas"]["CancelBookJobAnswer"] | components["schemas"]["Refusal"];
                 };
             };
             /** @description bad input or unknown action */

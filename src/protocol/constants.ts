@@ -90,6 +90,13 @@ export const GRAPHIC_DESIGNER_FRIEND_ID = 'graphicdesigner';
 export const GUEST_PREFIX = 'tmp_';
 export const GUEST_SUFFIX_LENGTH = 8;
 
+/**
+ * The name of the subject the server opens for a reader (their first conversation with a
+ * character), in each language. It is stored in the language of the screen that opened it;
+ * shown, it follows the screen's language (the stored name stays its key).
+ */
+export const DEFAULT_SUBJECT = { he: 'שיחה כללית', en: 'General' } as const;
+
 export const TIMINGS = {
   autosaveMs: 20000,
   savedIndicatorMs: 3000,

@@ -4,6 +4,7 @@ import { accessListActions } from './actions/access-list.ts';
 import { analyticsActions } from './actions/analytics.ts';
 import { authActions } from './actions/auth.ts';
 import { billingActions } from './actions/billing.ts';
+import { bookDraftActions } from './actions/book-draft.ts';
 import { chatActions } from './actions/chat.ts';
 import { chatSearchActions } from './actions/chat-search.ts';
 import { friendActions } from './actions/friends.ts';
@@ -37,6 +38,7 @@ export const actions = {
   ...pushActions,
   ...analyticsActions,
   ...readingActions,
+  ...bookDraftActions,
 };
 
 export type Actions = typeof actions;

@@ -38,8 +38,6 @@ import { createHandlers } from './rpc/handlers.ts';
 import { createServices } from './services.ts';
 import { EMBED_SWEEP_QUEUE } from './knowledge/embedding-index.ts';
 
-export { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from './http/request.ts';
-
 /** Where presigned storage URLs send browsers: the page must be allowed to load from there. */
 function storageOrigins(config: Deps['config']): string[] {
   if (!config.S3_BUCKET || !config.S3_PRESIGNED_URLS) return [];

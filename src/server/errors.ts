@@ -1,4 +1,5 @@
-import { ErrorCode, type Lang } from '../protocol/errors.ts';
+import type { ErrorCode } from '../protocol/errors.ts';
+import { type Lang } from '../protocol/errors.ts';
 import { msg, type MessageKey, type MessageVars } from './wording.ts';
 
 /** A text of wording.ts by its key, worded later in the caller's language. */
@@ -53,7 +54,3 @@ export function refusal(
 ): AppError {
   return new AppError(code, vars ? { key, vars } : { key }, extra);
 }
-
-export const forbidden = (key?: MessageKey) => new AppError(ErrorCode.FORBIDDEN, key && { key });
-export const notFound = (key?: MessageKey) => new AppError(ErrorCode.NOT_FOUND, key && { key });
-export const unauthenticated = () => new AppError(ErrorCode.UNAUTHENTICATED);

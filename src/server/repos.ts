@@ -2,6 +2,7 @@ import { accessRepo } from './access/access.repo.ts';
 import { analyticsRepo } from './analytics/analytics.repo.ts';
 import { authRepo } from './auth/auth.repo.ts';
 import { billingRepo } from './billing/billing.repo.ts';
+import { bookDraftRepo } from './book-draft/book-draft.repo.ts';
 import { categoriesRepo } from './categories/categories.repo.ts';
 import { chatRepo } from './chat/chat.repo.ts';
 import { memoryFactsRepo } from './chat/memory-facts.repo.ts';
@@ -47,6 +48,7 @@ function reposOn(db: Db) {
     audit: auditRepo(db),
     auth: authRepo(db),
     billing: billingRepo(db),
+    bookDraft: bookDraftRepo(db),
     categories: categoriesRepo(db),
     chat: chatRepo(db),
     chatSearch: chatSearchRepo(db),

@@ -10,10 +10,9 @@ import { JOBS_LOCK_KEY, openDatabase, type Database } from './db/client.ts';
 import { pgliteImageOf } from './db/backup-pglite.ts';
 import type { Deps } from './deps.ts';
 import { systemClock } from './infra/clock.ts';
-import { memoryRateLimiter, redisRateLimiter } from './infra/rate-limit.ts';
+import { memoryRateLimiter, postgresRateLimiter, redisRateLimiter } from './infra/rate-limit.ts';
 import { createStorage } from './infra/create-storage.ts';
 import { extractorFor } from './knowledge/extractor.ts';
-import { postgresRateLimiter } from './infra/rate-limit-postgres.ts';
 import { googleDocsClient } from './knowledge/google-docs.client.ts';
 import { createMailer } from './mail/mailer.ts';
 import { memoryEvents, type DroppedEvent, type Events } from './platform/events.ts';
@@ -91,7 +90,7 @@ export async function createRuntime(
     limiter: redis
       ? redisRateLimiter(redis)
       : config.DATABASE_URL
-        ? await postgresRateLimiter(database.db)
+        ? postgresRateLimiter(database.db)
         : memoryRateLimiter(),
     redis,
     log,

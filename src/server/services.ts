@@ -1,5 +1,6 @@
 import { accessService } from './access/access.service.ts';
 import { billingService } from './billing/billing.service.ts';
+import { bookDraftService } from './book-draft/book-draft.service.ts';
 import { authService } from './auth/auth.service.ts';
 import { sessionCache } from './auth/session-cache.ts';
 import { categoriesService } from './categories/categories.service.ts';
@@ -110,6 +111,7 @@ export function createServices(deps: Deps) {
     analytics: analyticsService(deps, repos),
     reading: readingService(deps, repos),
     fileChapters: fileChaptersService(deps, repos),
+    bookDraft: bookDraftService(deps, repos),
   };
 }
 

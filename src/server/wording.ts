@@ -1,5 +1,6 @@
 import type { Lang } from '../protocol/errors.ts';
 import { billingMessages } from './wording/billing.ts';
+import { bookDraftMessages } from './wording/book-draft.ts';
 import { cardsMessages } from './wording/cards.ts';
 import { chatMessages } from './wording/chat.ts';
 import { friendsMessages } from './wording/friends.ts';
@@ -23,6 +24,7 @@ export const messageTables = {
   knowledge: knowledgeMessages,
   media: mediaMessages,
   billing: billingMessages,
+  bookDraft: bookDraftMessages,
   insight: insightMessages,
   validation: validationMessages,
 };
@@ -35,6 +37,7 @@ const messages = {
   ...knowledgeMessages,
   ...mediaMessages,
   ...billingMessages,
+  ...bookDraftMessages,
   ...insightMessages,
   ...validationMessages,
 } satisfies Record<string, Record<Lang, string>>;

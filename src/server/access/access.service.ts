@@ -106,5 +106,3 @@ export function accessService(
     },
   };
 }
-
-export type AccessService = ReturnType<typeof accessService>;

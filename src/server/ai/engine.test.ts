@@ -192,7 +192,13 @@ describe('engine over a fake OpenAI-compatible server', () => {
       model: 'fake-a',
       usage: { inputTokens: 40, cachedInputTokens: 0, outputTokens: 9 },
     });
-    expect(fake.requests.at(-1)).toMatchObject({ response_format: { type: 'json_object' } });
+    // The compatible provider has structured outputs: the schema itself goes to the server.
+    expect(fake.requests.at(-1)).toMatchObject({
+      response_format: {
+        type: 'json_schema',
+        json_schema: { strict: false, schema: { properties: { speakers: { type: 'array' } } } },
+      },
+    });
     expect((await engine.object(ask, Shape))?.value).toEqual({ speakers: ['watson'] });
     // Prose, and JSON of the wrong shape: an error the caller reports, never a silent null.
     for (let i = 0; i < 2; i++) {

@@ -400,6 +400,11 @@ export function createEngine(
           abortSignal: signal,
           maxRetries: Math.max(0, retry.attempts - 1),
           output: Output.object({ schema }),
+          // An OpenAI-compatible server gets the schema (structured outputs) without `strict`:
+          // strict mode refuses a schema with optional fields (the memory's, a book's
+          // characters), while vLLM, llama.cpp and Ollama constrain to the schema either way.
+          // The answer is held to the schema here in both cases.
+          providerOptions: { openaiCompatible: { strictJsonSchema: false } },
         });
         return {
           value: r.output,

@@ -22,6 +22,10 @@ export function createProviders(config: Config, fetchImpl?: typeof fetch) {
         baseURL: config.OPENAI_COMPATIBLE_BASE_URL,
         apiKey: config.OPENAI_COMPATIBLE_API_KEY,
         includeUsage: true,
+        // Structured answers (engine.object: the stats analysis, the group director, the
+        // memory, a book's characters and drafts) send their JSON schema, not bare JSON mode;
+        // vLLM, llama.cpp, Ollama and OpenRouter take one. Plain chat turns send none.
+        supportsStructuredOutputs: true,
         // A chat answer's body is read by lean-stream.ts (providers.ts wraps the chat model).
         fetch: leanFetch(fetchImpl),
       })

@@ -64,5 +64,3 @@ export function usageRepo(db: Db) {
     },
   };
 }
-
-export type UsageRepo = ReturnType<typeof usageRepo>;

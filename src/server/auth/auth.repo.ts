@@ -61,5 +61,3 @@ export function authRepo(db: Db) {
     },
   };
 }
-
-export type AuthRepo = ReturnType<typeof authRepo>;

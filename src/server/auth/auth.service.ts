@@ -260,5 +260,3 @@ export function authService(
     },
   };
 }
-
-export type AuthService = ReturnType<typeof authService>;

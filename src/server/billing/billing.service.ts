@@ -387,5 +387,3 @@ export function billingService(deps: Deps, repos: Pick<Repos, 'billing' | 'users
   );
   return service;
 }
-
-export type BillingService = ReturnType<typeof billingService>;

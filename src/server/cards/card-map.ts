@@ -36,7 +36,7 @@ type Section = keyof typeof HEADINGS;
 /** Alternate greetings are separated by a line of their own. */
 const GREETING_SEPARATOR = '\n---\n';
 /** Our own settings travel in the card's `extensions`, namespaced as the specification asks. */
-export const EXTENSION_KEY = 'sefer';
+const EXTENSION_KEY = 'sefer';
 
 export const LIMITS = {
   friendname: 200,

@@ -239,5 +239,3 @@ export function cardsService(
     },
   };
 }
-
-export type CardsService = ReturnType<typeof cardsService>;

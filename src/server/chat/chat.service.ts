@@ -468,5 +468,3 @@ function settle<T>(p: Promise<T>): Promise<PromiseSettledResult<T>> {
     (reason: unknown) => ({ status: 'rejected', reason }),
   );
 }
-
-export type ChatService = ReturnType<typeof chatService>;

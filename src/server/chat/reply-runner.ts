@@ -72,7 +72,6 @@ interface Live<Row> {
 
 /** Stop requests travel here to the instance writing the reply (`reply.stop` for the chat). */
 export const stopTopicOf = (topic: (replyId: number) => string) => topic(0).replace(/0$/, 'stop');
-export const STOP_TOPIC = stopTopicOf(replyTopic);
 interface StopWire {
   id: number;
 }

@@ -66,10 +66,11 @@ describe.skipIf(!onPostgres)('two instances starting on one empty PostgreSQL dat
 });
 
 /**
- * An instance's whole start, as main.ts makes it (without listening): migrations, the first
- * seed, the rate limits' table, then on ready the job queue's schema, its queues (one table
- * each) and schedules. Unlocked, pg-boss's `create_queue` deadlocked when two or three did it
- * at once (an instance exited in 6 of 6 tries), and so did the limits' `create table`.
+ * An instance's whole start, as main.ts makes it (without listening): migrations (the rate
+ * limits' table among them now), the first seed, then on ready the job queue's schema, its
+ * queues (one table each) and schedules. Unlocked, pg-boss's `create_queue` deadlocked when
+ * two or three did it at once (an instance exited in 6 of 6 tries), and so did the limits' old
+ * `create table`.
  */
 async function startInstance(url: string) {
   const config = loadConfig({
@@ -84,6 +85,7 @@ async function startInstance(url: string) {
     const app = await buildApp(runtime.deps);
     await app.ready();
     return {
+      limiter: runtime.deps.limiter,
       async close() {
         await app.close();
         await runtime.close();
@@ -109,6 +111,25 @@ describe.skipIf(!onPostgres)('instances starting together on one empty PostgreSQ
     }
     expect(outcomes).toEqual(Array(10).fill('ready, ready, ready'));
   }, 180_000);
+
+  it('their rate limits share one table at once: a burst over three instances loses no hit', async () => {
+    await withNewDatabase(async (url) => {
+      const results = await Promise.allSettled([1, 2, 3].map(() => startInstance(url)));
+      try {
+        const up = results.map((r) => (r.status === 'fulfilled' ? r.value : null));
+        expect(up.every(Boolean)).toBe(true);
+        const ds = await Promise.all(
+          Array.from({ length: 30 }, (_, i) => up[i % 3]!.limiter.hit('burst', 10, 900)),
+        );
+        expect(ds.filter((d) => d.allowed)).toHaveLength(10);
+        expect(ds.map((d) => d.count).sort((a, b) => a - b)).toEqual(
+          Array.from({ length: 30 }, (_, i) => i + 1),
+        );
+      } finally {
+        for (const r of results) if (r.status === 'fulfilled') await r.value.close();
+      }
+    });
+  }, 60_000);
 });
 
 /** The connections open to database `name`, from anyone but the admin client asking. */

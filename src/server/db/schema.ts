@@ -19,3 +19,5 @@ export * from './schema/analytics.ts';
 export * from './schema/voice.ts';
 export * from './schema/reading.ts';
 export * from './schema/ops.ts';
+export * from './schema/limits.ts';
+export * from './schema/book-draft.ts';

@@ -108,5 +108,3 @@ export function friendsService(deps: Pick<Deps, 'config'>, repos: Pick<Repos, 'f
     },
   };
 }
-
-export type FriendsService = ReturnType<typeof friendsService>;

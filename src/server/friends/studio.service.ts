@@ -224,5 +224,3 @@ export function studioService(
     },
   };
 }
-
-export type StudioService = ReturnType<typeof studioService>;

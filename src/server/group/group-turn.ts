@@ -293,5 +293,3 @@ export function groupTurns(
 
   return { turnStream, runTurn, insertAnswer };
 }
-
-export type GroupTurns = ReturnType<typeof groupTurns>;

@@ -163,5 +163,3 @@ export function groupRepo(db: Db) {
     },
   };
 }
-
-export type GroupRepo = ReturnType<typeof groupRepo>;

@@ -268,5 +268,3 @@ export function groupService(
     runner,
   };
 }
-
-export type GroupService = ReturnType<typeof groupService>;

@@ -56,12 +56,6 @@ export function standalonePageCsp(inlineScript?: string): string {
   return `default-src 'none'; style-src 'unsafe-inline'; script-src ${script}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 }
 
-export function cspHeader(o: CspOptions): string {
-  return Object.entries(cspDirectives(o))
-    .map(([k, v]) => [k, ...v].join(' '))
-    .join('; ');
-}
-
 /**
  * Security headers on every answer (helmet): the CSP above, nosniff, a referrer policy that
  * never sends paths (sign-in links carry tokens) to other sites, no framing, and HSTS when

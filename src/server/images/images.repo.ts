@@ -124,5 +124,3 @@ export function imagesRepo(db: Db) {
     },
   };
 }
-
-export type ImagesRepo = ReturnType<typeof imagesRepo>;

@@ -1,4 +1,13 @@
 import type { Redis } from 'ioredis';
+import {
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { Db } from '../db/client.ts';
+import { rateLimiterFlexible } from '../db/schema.ts';
 
 export interface RateDecision {
   allowed: boolean;
@@ -25,85 +34,81 @@ export interface RateLimiter {
 /** What `block` stores as the count: over any limit. */
 export const BLOCKED = 1_000_000_000;
 
-export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const current = (key: string) => {
-    const w = windows.get(key);
-    if (w && w.resetAt > now()) return w;
-    if (w) windows.delete(key);
-    return undefined;
+/**
+ * The port on one rate-limiter-flexible store. Limits and windows vary per call, so the store
+ * counts without a limit of its own (`points` just under BLOCKED, so its `block` writes
+ * BLOCKED) and each call names its window (`customDuration`); the decision is ours, from the
+ * count the store answers after counting. The store reads the time with Date.now, so tests
+ * that move time move Date (vitest's fake Date), not only the app's clock.
+ */
+export function rateLimiterOn(store: RateLimiterAbstract): RateLimiter {
+  const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+  /** The key's live window, or null (a memory record past its end may not be swept yet). */
+  const live = async (key: string) => {
+    const res = await store.get(key);
+    return res && res.msBeforeNext > 0 ? res : null;
   };
-  const secondsLeft = (w: { resetAt: number }) => Math.ceil((w.resetAt - now()) / 1000);
   return {
     async hit(key, limit, windowSec) {
-      let w = current(key);
-      if (!w) {
-        w = { count: 0, resetAt: now() + windowSec * 1000 };
-        windows.set(key, w);
-        if (windows.size > 100_000) sweep();
+      let res: RateLimiterRes;
+      try {
+        res = await store.consume(key, 1, { customDuration: windowSec });
+      } catch (err) {
+        // Over the store's own points (a blocked key): counted all the same.
+        if (!(err instanceof RateLimiterRes)) throw err;
+        res = err;
       }
-      w.count += 1;
-      return { allowed: w.count <= limit, retryAfter: secondsLeft(w), count: w.count };
+      const count = res.consumedPoints;
+      return { allowed: count <= limit, retryAfter: seconds(res.msBeforeNext), count };
     },
     async refund(key) {
-      const w = current(key);
-      if (w && w.count > 0 && w.count < BLOCKED) w.count -= 1;
+      // Only a live, unblocked count above zero is given back, within what is left of its
+      // window (so a window that ended meanwhile leaves at most a short empty record).
+      const cur = await live(key);
+      if (!cur || cur.consumedPoints <= 0 || cur.consumedPoints >= BLOCKED) return;
+      const rest = { customDuration: seconds(cur.msBeforeNext) };
+      const after = await store.reward(key, 1, rest);
+      // Concurrent refunds took it below zero: this one's share goes back.
+      if (after.consumedPoints < 0) await store.penalty(key, 1, rest);
     },
     async peek(key, limit) {
-      const w = current(key);
-      if (!w) return { allowed: true, retryAfter: 0, count: 0 };
-      return { allowed: w.count < limit, retryAfter: secondsLeft(w), count: w.count };
+      const cur = await live(key);
+      if (!cur) return { allowed: true, retryAfter: 0, count: 0 };
+      const count = Math.max(0, cur.consumedPoints);
+      return { allowed: count < limit, retryAfter: seconds(cur.msBeforeNext), count };
     },
     async reset(key) {
-      windows.delete(key);
+      await store.delete(key);
     },
-    async block(key, seconds) {
-      const w = current(key);
-      const resetAt = Math.max(w?.resetAt ?? 0, now() + seconds * 1000);
-      windows.set(key, { count: BLOCKED, resetAt });
+    async block(key, secs) {
+      // A block never shortens the key's window (a longer block) already running.
+      const cur = await live(key);
+      const longer = cur ? seconds(cur.msBeforeNext) : 0;
+      await store.block(key, Math.max(longer, Math.ceil(secs), 1));
     },
   };
-  function sweep() {
-    const t = now();
-    for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-  }
 }
 
-// Both scripts touch one key atomically, so a refund never outlives its window and a block
-// never shortens a longer one.
-const REFUND = `local c = redis.call('get', KEYS[1])
-if c and tonumber(c) > 0 and tonumber(c) < ${BLOCKED} then return redis.call('decr', KEYS[1]) end
-return 0`;
-const BLOCK = `local ttl = redis.call('ttl', KEYS[1])
-local s = tonumber(ARGV[1])
-if ttl > s then s = ttl end
-redis.call('set', KEYS[1], ${BLOCKED}, 'EX', s)
-return s`;
+/** Options every store shares: see rateLimiterOn. */
+const counting = (keyPrefix: string) => ({ keyPrefix, points: BLOCKED - 1, duration: 60 });
 
-/** Shared counters for several app instances. */
-export function redisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
-  return {
-    async hit(key, limit, windowSec) {
-      const k = prefix + key;
-      const results = await redis.multi().incr(k).expire(k, windowSec, 'NX').ttl(k).exec();
-      const count = Number(results?.[0]?.[1] ?? 0);
-      const ttl = Number(results?.[2]?.[1] ?? windowSec);
-      return { allowed: count <= limit, retryAfter: Math.max(ttl, 0), count };
-    },
-    async refund(key) {
-      await redis.eval(REFUND, 1, prefix + key);
-    },
-    async peek(key, limit) {
-      const k = prefix + key;
-      const [count, ttl] = await Promise.all([redis.get(k), redis.ttl(k)]);
-      const n = Number(count ?? 0);
-      return { allowed: n < limit, retryAfter: Math.max(ttl, 0), count: n };
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
-    },
-    async block(key, seconds) {
-      await redis.eval(BLOCK, 1, prefix + key, String(Math.max(1, Math.ceil(seconds))));
-    },
-  };
+/** In process: PGlite is one process. */
+export function memoryRateLimiter(): RateLimiter {
+  return rateLimiterOn(new RateLimiterMemory(counting('rl')));
+}
+
+/** Shared counters for several app instances (keys `rl:<key>`, as before). */
+export function redisRateLimiter(redis: Redis, prefix = 'rl'): RateLimiter {
+  return rateLimiterOn(new RateLimiterRedis({ ...counting(prefix), storeClient: redis }));
+}
+
+/**
+ * Counters in the database (table `rate_limiter_flexible`, made by a migration), for instances
+ * that share PostgreSQL but no Redis: a restart or a second instance sees the same counts.
+ * Each count is one upsert, so concurrent hits on one key are counted exactly.
+ */
+export function postgresRateLimiter(db: Db): RateLimiter {
+  return rateLimiterOn(
+    new RateLimiterDrizzle({ ...counting('rl'), storeClient: db, schema: rateLimiterFlexible }),
+  );
 }

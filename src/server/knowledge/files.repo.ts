@@ -133,5 +133,3 @@ export function filesRepo(db: Db) {
     },
   };
 }
-
-export type FilesRepo = ReturnType<typeof filesRepo>;

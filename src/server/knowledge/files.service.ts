@@ -230,5 +230,3 @@ export function filesService(
     },
   };
 }
-
-export type FilesService = ReturnType<typeof filesService>;

@@ -150,5 +150,3 @@ export function googleDocsService(
     },
   };
 }
-
-export type GoogleDocsService = ReturnType<typeof googleDocsService>;

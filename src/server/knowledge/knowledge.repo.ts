@@ -145,5 +145,3 @@ export function knowledgeRepo(db: Db) {
     },
   };
 }
-
-export type KnowledgeRepo = ReturnType<typeof knowledgeRepo>;

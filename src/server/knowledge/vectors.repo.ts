@@ -146,5 +146,3 @@ export function vectorsRepo(
     },
   };
 }
-
-export type VectorsRepo = ReturnType<typeof vectorsRepo>;

@@ -106,5 +106,3 @@ export function pushRepo(db: Db) {
     },
   };
 }
-
-export type PushRepo = ReturnType<typeof pushRepo>;

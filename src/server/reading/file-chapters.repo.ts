@@ -70,5 +70,3 @@ export function fileChaptersRepo(db: Db) {
     },
   };
 }
-
-export type FileChaptersRepo = ReturnType<typeof fileChaptersRepo>;

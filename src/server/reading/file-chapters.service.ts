@@ -90,5 +90,3 @@ export function fileChaptersService(
     },
   };
 }
-
-export type FileChaptersService = ReturnType<typeof fileChaptersService>;

@@ -44,5 +44,3 @@ export function readingRepo(db: Db) {
     },
   };
 }
-
-export type ReadingRepo = ReturnType<typeof readingRepo>;

@@ -267,5 +267,3 @@ export function createDispatcher(services: Services, handlers: HandlerMap) {
     }
   };
 }
-
-export type Dispatch = ReturnType<typeof createDispatcher>;

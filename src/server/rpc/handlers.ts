@@ -1,6 +1,7 @@
 import { accessHandlers } from '../access/access.handlers.ts';
 import { authHandlers } from '../auth/auth.handlers.ts';
 import { billingHandlers } from '../billing/billing.handlers.ts';
+import { bookDraftHandlers } from '../book-draft/book-draft.handlers.ts';
 import { chatHandlers } from '../chat/chat.handlers.ts';
 import { memoryHandlers } from '../chat/memory.handlers.ts';
 import { friendsHandlers } from '../friends/friends.handlers.ts';
@@ -35,5 +36,6 @@ export function createHandlers(s: Services): HandlerMap {
     ...pushHandlers(s),
     ...analyticsHandlers(s),
     ...readingHandlers(s),
+    ...bookDraftHandlers(s),
   };
 }

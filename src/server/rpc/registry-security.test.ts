@@ -166,6 +166,15 @@ const samples: { [A in ActionName]: ActionInput<A> } = {
     num: 1,
     chapters: [{ n: 1, line: 'diary' }],
   },
+  FindBookCharacters: { email: 'victim@example.com', friend: 'victimsecret', num: 1, start: 1 },
+  DraftCharacterFromBook: {
+    email: 'victim@example.com',
+    friend: 'victimsecret',
+    num: 1,
+    name: 'Victim',
+  },
+  GetCharacterDraft: { email: 'victim@example.com', job: 1 },
+  CancelBookJob: { email: 'victim@example.com', job: 1 },
 };
 
 /**
@@ -204,6 +213,10 @@ const targetsVictim: ActionName[] = [
   'GetSetCitations',
   'GetSetHorizon',
   'GetSetFileChapters',
+  'FindBookCharacters',
+  'DraftCharacterFromBook',
+  'GetCharacterDraft',
+  'CancelBookJob',
 ];
 
 /**

@@ -184,8 +184,11 @@ describe.each(testDatabases())('conversation analytics on %s', (kind) => {
         .poll(async () => (await stat(editor, lang)).body.AnalysisState, { timeout: 30_000 })
         .toBe('failed');
     }
-    // The provider was asked for the shape (its JSON mode), not told it in prose only.
-    expect(fake.requests.at(-1)!.response_format?.type).toBe('json_object');
+    // The provider was asked for the shape (a JSON schema), not told it in prose only.
+    expect(fake.requests.at(-1)!.response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { schema: { required: ['summary', 'topics', 'tone', 'inconsistencies'] } },
+    });
   });
 
   it('counts the same from the daily roll-up plus the live rows, group chat included', async () => {

@@ -36,8 +36,64 @@ export interface FakeRequest {
   /** The reply's output cap the provider was sent (the AI SDK's maxOutputTokens). */
   max_tokens?: number;
   stream?: boolean;
-  /** A structured answer asked for (the AI SDK's Output.object). */
-  response_format?: { type: string; json_schema?: unknown };
+  /**
+   * A structured answer asked for (the AI SDK's Output.object): `json_schema` with the schema
+   * from the compatible provider (it has structured outputs), `json_object` from others.
+   */
+  response_format?: {
+    type: string;
+    json_schema?: { name?: string; strict?: boolean; schema?: JsonSchema };
+  };
+}
+
+/** The part of JSON Schema the AI SDK sends for a zod schema (draft-07, inlined). */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  minimum?: number;
+  minItems?: number;
+  default?: unknown;
+}
+
+/**
+ * The smallest value a JSON schema accepts (required properties only, empty strings and
+ * arrays, the least number): what a server with structured outputs could answer when a
+ * test gave no answer of its own.
+ */
+export function smallestOf(schema: JsonSchema | undefined): unknown {
+  if (!schema) return {};
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  const alt = schema.anyOf ?? schema.oneOf;
+  if (alt?.length) return smallestOf(alt.find((s) => s.type !== 'null') ?? alt[0]);
+  const type = Array.isArray(schema.type)
+    ? (schema.type.find((t) => t !== 'null') ?? 'null')
+    : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(
+        (schema.required ?? []).map((k) => [k, smallestOf(schema.properties?.[k])]),
+      );
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => smallestOf(schema.items));
+    case 'string':
+      return '';
+    case 'number':
+    case 'integer':
+      return schema.minimum ?? 0;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    default:
+      return {};
+  }
 }
 
 export interface FakeOpenAI {
@@ -140,6 +196,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     if (!body.stream) {
       res.setHeader('content-type', 'application/json');
       if (script.firstTokenDelayMs) await sleep(script.firstTokenDelayMs);
+      // A whole answer held until the test lets it go (a call in flight when a job is cancelled).
+      if (script.pauseAfter !== undefined) await script.resume;
+      if (res.destroyed) return;
       return res.end(
         JSON.stringify({
           id,

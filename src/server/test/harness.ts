@@ -240,8 +240,8 @@ export async function createTestApp(
     push?: PushPort;
     /** The shutdown grace, ended by the test (default: a real timer). */
     graceTimer?: GraceTimer;
-    /** Rate limits elsewhere than in memory (Redis, PostgreSQL); given the test's clock. */
-    limiter?: (clock: ReturnType<typeof manualClock>, db: Database['db']) => Promise<RateLimiter>;
+    /** Rate limits elsewhere than in memory (Redis, PostgreSQL). */
+    limiter?: (db: Database['db']) => Promise<RateLimiter>;
     /** The server's logger (default: silent), for a test that reads what the server logs. */
     log?: Deps['log'];
     /** Wraps the credits port (a test that holds a turn at its credit check). */
@@ -278,9 +278,7 @@ export async function createTestApp(
     instance,
     mailer,
     clock,
-    limiter: opts.limiter
-      ? await opts.limiter(clock, database.db)
-      : memoryRateLimiter(() => clock.now().getTime()),
+    limiter: opts.limiter ? await opts.limiter(database.db) : memoryRateLimiter(),
     log: opts.log ?? pino({ level: 'silent' }),
     google: opts.google ?? null,
     storage,

@@ -35,5 +35,3 @@ export function usersRepo(db: Db) {
     },
   };
 }
-
-export type UsersRepo = ReturnType<typeof usersRepo>;

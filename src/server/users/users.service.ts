@@ -113,5 +113,3 @@ export function usersService(deps: Pick<Deps, 'credits'>, repos: Pick<Repos, 'au
     },
   };
 }
-
-export type UsersService = ReturnType<typeof usersService>;

@@ -21,12 +21,3 @@ export function audioType(data: Buffer): string | null {
 export function wavSeconds(data: Buffer): number | null {
   return readWav(data)?.seconds ?? null;
 }
-
-export const EXTENSIONS: Record<string, string> = {
-  'audio/mpeg': 'mp3',
-  'audio/wav': 'wav',
-  'audio/ogg': 'ogg',
-  'audio/webm': 'webm',
-  'audio/mp4': 'm4a',
-  'audio/aac': 'aac',
-};

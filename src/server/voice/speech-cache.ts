@@ -82,5 +82,3 @@ export function speechCache(deps: { storage: Storage; clock: Clock }, repo: Spee
     },
   };
 }
-
-export type SpeechCache = ReturnType<typeof speechCache>;

@@ -209,5 +209,3 @@ export function voiceService(deps: Deps, repos: Pick<Repos, 'chat' | 'friends' |
     },
   };
 }
-
-export type VoiceService = ReturnType<typeof voiceService>;

@@ -1,3 +1,4 @@
+import { DEFAULT_SUBJECT } from '../../protocol/constants.ts';
 import type { Lang } from '../../protocol/errors.ts';
 
 /** Conversations, subjects, replies and group chats. */
@@ -10,7 +11,7 @@ export const chatMessages = {
     he: 'אין לך הרשאה לצפות בשיחה זו',
     en: 'You have no permission to watch this chat',
   },
-  defaultSubject: { he: 'שיחה כללית', en: 'General' },
+  defaultSubject: DEFAULT_SUBJECT,
   subjectExists: { he: 'נושא בשם הזה כבר קיים.', en: 'A subject with this name already exists.' },
   subjectNotFound: { he: 'הנושא לא נמצא.', en: 'Subject not found.' },
   subjectBlank: { he: 'יש להזין שם לנושא.', en: 'Please enter a subject name.' },

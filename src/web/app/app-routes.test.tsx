@@ -9,6 +9,7 @@ import { stubFetch } from '../test/fetch-stub.ts';
 import { answerCalls, inputsOf } from '../test/mock-call.ts';
 import { AppProviders, createQueryClient } from './providers.tsx';
 import { AppRoutes } from './routes.tsx';
+import { publicFriend } from '../test/answers.ts';
 
 vi.mock('../shared/api/client.ts', () => ({
   call: vi.fn(),
@@ -116,6 +117,8 @@ describe('app routes and shell', () => {
   });
 
   it('a visitor opening a chat is sent home and the chat is remembered', async () => {
+    // The landing page keeps it for after sign-in when it is a character a visitor may open.
+    answerCalls({ GetFriendDetails: { Error: 0, friend: publicFriend() } });
     renderApp('/chat/holmes');
     expect(await screen.findByTestId('login-email')).toBeInTheDocument();
     expect(storage.get('friendid')).toBe('holmes');

@@ -1,12 +1,12 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { I18n } from '../shared/i18n/i18n.ts';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { NetworkError } from '../shared/api/errors.ts';
 import { dirOf } from '../shared/i18n/language.ts';
-import { I18nProvider } from '../shared/i18n/use-translation.tsx';
+import { I18nProvider, useTranslation } from '../shared/i18n/use-translation.tsx';
 import { DirectionSync } from './direction-sync.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, localizedTheme } from './theme.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,6 +19,25 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+/**
+ * Mantine with our theme, in the page's language: the theme carries the words Mantine's own
+ * controls need (every dialog's close button is named there, once, for every Modal).
+ */
+function ThemedMantine({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
+  const { t } = useTranslation();
+  const themed = useMemo(() => localizedTheme(t), [t]);
+  return (
+    <MantineProvider
+      theme={themed}
+      env={env}
+      deduplicateCssVariables={false}
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      {children}
+    </MantineProvider>
+  );
 }
 
 /** Everything a screen needs around it: texts, server state, theme and direction. */
@@ -38,10 +57,10 @@ export function AppProviders({
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <DirectionProvider initialDirection={dirOf(i18n.language)} detectDirection={false}>
-          <MantineProvider theme={theme} env={env ?? 'default'} deduplicateCssVariables={false}>
+          <ThemedMantine env={env ?? 'default'}>
             <DirectionSync />
             {children}
-          </MantineProvider>
+          </ThemedMantine>
         </DirectionProvider>
       </QueryClientProvider>
     </I18nProvider>

@@ -21,7 +21,7 @@ const EditorChatScreen = lazy(() =>
   import('../features/chat/chat-screen.tsx').then((m) => ({ default: m.EditorChatScreen })),
 );
 const CreateImageScreen = lazy(() => import('../features/images/create-image-screen.tsx'));
-const MultiChatScreen = lazy(() => import('../features/multichat/multichat-screen.tsx'));
+const GroupChatScreen = lazy(() => import('../features/group/group-screen.tsx'));
 const HistoryScreen = lazy(() => import('../features/history/history-screen.tsx'));
 const StatsScreen = lazy(() => import('../features/stats/stats-screen.tsx'));
 const UsageScreen = lazy(() => import('../features/analytics/usage-screen.tsx'));
@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
           { path: 'minchat/:friendid/:detailsfor', element: <MinChatScreen /> },
           { path: 'minchat/:friendid/:detailsfor/:inputq', element: <MinChatScreen /> },
           { path: 'createimg', element: <CreateImageScreen /> },
-          { path: 'multichat', element: <MultiChatScreen /> },
+          { path: 'multichat', element: <GroupChatScreen /> },
           { path: 'chathistory', element: <HistoryScreen /> },
           { path: 'chathistory/:friendid/:user', element: <HistoryScreen /> },
           { path: 'stat/:friendid', element: <StatsScreen /> },

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
+import { answerDrift } from './answer-drift.ts';
 
 // findBy* and waitFor wait for a state and return as soon as it holds; this is only how long
 // they wait before failing. The default, 1 s, is shorter than a whole screen's first render
@@ -48,4 +49,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+  // Every test answer the action's output schema refused (mock-call.ts), then forgotten.
+  const drift = answerDrift.splice(0);
+  expect(drift, "test answers that the action's output schema refuses").toEqual([]);
 });

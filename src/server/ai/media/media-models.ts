@@ -14,9 +14,6 @@ const VARIABLE: Record<MediaKind, keyof Config & `${string}_MODEL`> = {
   embedding: 'EMBEDDING_MODEL',
 };
 
-/** The setting that chooses each kind's model (what "not configured" messages name). */
-export const mediaVariable = (kind: MediaKind) => VARIABLE[kind];
-
 /**
  * What a provider's key alone turns on. OpenAI comes first, as its models cover all four
  * kinds; a compatible server has no defaults (what it serves differs from server to server).

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Alert, Container, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
-import { isolate } from '../../shared/i18n/language.ts';
 import { CharacterCard } from '../../shared/components/character-card.tsx';
 import { AlertIcon } from '../../shared/components/icons.tsx';
 import { PageLoader } from '../../shared/components/page-loader.tsx';
@@ -59,7 +58,7 @@ export function AssistantScreen() {
               description={card.description}
               badge={t(`assistant.${kind}`)}
               to={`/chat/${card.friendid}`}
-              label={t('main.openChat', { name: isolate(card.friendname) })}
+              action={t('main.openChatAction')}
               testId={`assistant-${kind}`}
             />
           ) : null,

@@ -9,7 +9,7 @@ import { LoginCard } from './login-card.tsx';
 import { LoginForm } from './login-form.tsx';
 
 /** /login and /login/return/:retmodule. */
-export function LoginScreen() {
+function LoginScreen() {
   const { t } = useTranslation();
   const { retmodule } = useParams();
   const navigate = useNavigate();

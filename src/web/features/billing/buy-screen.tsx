@@ -20,7 +20,7 @@ import { useGetSubscriptionTypes, usePay } from './api.ts';
 import { BuyButton, TypeCard } from './type-card.tsx';
 
 /** /buy (spec part 2 §2 "Buy screen"): the types, then the payment frame for the chosen one. */
-export function BuyScreen() {
+function BuyScreen() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const types = useGetSubscriptionTypes(lang);

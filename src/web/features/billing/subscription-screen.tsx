@@ -17,7 +17,7 @@ const STATUS = {
 } as const;
 
 /** /subscription and /subscription/{success|cancel|error} (spec part 2 §2). */
-export function SubscriptionScreen() {
+function SubscriptionScreen() {
   const { t } = useTranslation();
   const { lang } = useLanguage();
   const errorText = useErrorText();

@@ -21,7 +21,8 @@ export function TypeCard({
   return (
     <Card withBorder radius="md" padding="lg" data-testid={`type-${type.type}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Title order={3} size="h4">
+        {/* An h2: the cards sit right under the screen's h1 (buy, subscription). */}
+        <Title order={2} size="h4">
           {type.name}
         </Title>
         <Badge variant="light" color={type.monthly ? 'grape' : 'blue'}>

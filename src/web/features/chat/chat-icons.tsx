@@ -1,8 +1,6 @@
 /** The chat's own icons (stop, copy, regenerate, arrows, download), in the shared icons' style. */
 import { Icon, type IconProps } from '../../shared/components/icons.tsx';
 
-export { CopyIcon } from '../../shared/components/icons.tsx';
-
 /** Stop: a filled square. */
 export function StopIcon(props: IconProps) {
   return (

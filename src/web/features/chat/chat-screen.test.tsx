@@ -8,6 +8,7 @@ import { renderRoutes, renderScreen } from '../../test/render.tsx';
 import { sseResponse, streamedBodies, stubStreams } from '../../test/sse-stub.ts';
 import { ChatScreen, EditorChatScreen, MinChatScreen } from './chat-screen.tsx';
 import type { Message } from './use-conversation.ts';
+import { publicFriend } from '../../test/answers.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({ call: vi.fn() }));
 
@@ -57,16 +58,11 @@ function serve(o: Options = {}) {
     ResetConversation: { Error: 0 },
     GetFriendDetails: (i) => ({
       Error: 0,
-      friend: {
-        friendid: i.friendid,
-        friendname: 'Sherlock Holmes',
+      friend: publicFriend({
+        friendid: String(i.friendid),
         image: '',
-        description: '',
-        friendtype: 0,
-        category: 0,
-        publicfriend: 1,
         priv: o.detailsPriv ?? 0,
-      },
+      }),
     }),
   });
 }
@@ -221,6 +217,25 @@ describe('ChatScreen', () => {
     expect(inputsOf('RetrieveConversation').at(-1)).not.toHaveProperty('subject');
     expect(storage.get('friendid')).toBe('alice');
     expect(screen.queryByText(/meet there/)).not.toBeInTheDocument();
+  });
+
+  it('the subject the server opened is named in the screen’s language, whichever it was opened in', async () => {
+    serve({ chat: conversation(), subjects: ['General', 'שיחה כללית', 'Cases'] });
+    renderScreen(<ChatScreen />, { route: '/chat/holmes', path: '/chat/:friendid', lang: 'he' });
+    const items = await screen.findAllByTestId('subject-item');
+    expect(items.map((i) => i.getAttribute('data-subject'))).toEqual([
+      'General',
+      'שיחה כללית',
+      'Cases',
+    ]);
+    // Shown in Hebrew; still asked for by the name the server keeps.
+    expect(items.map((i) => within(i).getAllByRole('button')[0]!.textContent)).toEqual([
+      'שיחה כללית',
+      'שיחה כללית',
+      'Cases',
+    ]);
+    await waitFor(() => expect(screen.getByTestId('chat-subject')).toHaveTextContent('שיחה כללית'));
+    expect(inputsOf('RetrieveConversation')[0]).not.toHaveProperty('subject');
   });
 
   it('the stored subject is kept for the same character, dropped for another', async () => {
@@ -512,7 +527,7 @@ describe('ChatScreen', () => {
     await user.type(input, 'Are you there?{Enter}');
     // Taken: it waits (the old input kept it in the box, unsent, and sent nothing).
     expect(await screen.findByTestId('chat-waiting')).toBeInTheDocument();
-    expect(screen.queryByTestId('chat-input')).toBeNull();
+    expect(screen.getByTestId('chat-input')).toHaveValue('');
     loaded();
     await waitFor(() =>
       expect(streamedBodies(fetchMock)).toEqual([

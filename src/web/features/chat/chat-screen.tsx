@@ -18,6 +18,7 @@ import { EDITOR_FRIEND_ID, friendTypeTraits } from '../../../protocol/constants.
 import { ErrorCode } from '../../../protocol/errors.ts';
 import { call } from '../../shared/api/client.ts';
 import { ApiError } from '../../shared/api/errors.ts';
+import { SKIP_TARGETS, SkipLink } from '../../shared/a11y/skip-link.tsx';
 import { CharacterImage } from '../../shared/components/character-image.tsx';
 import { useConfirm } from '../../shared/components/confirm-dialog.tsx';
 import { MenuIcon, SearchIcon } from '../../shared/components/icons.tsx';
@@ -36,7 +37,7 @@ import { EditingBanner } from './editing-banner.tsx';
 import { InputBar } from './input-bar.tsx';
 import { MessageList } from './message-list.tsx';
 import { SubjectLabel } from './subject-label.tsx';
-import { useAsk, type ChatAnswer } from './use-ask.ts';
+import { useAskFriend, type ChatAnswer } from './use-ask-friend.ts';
 import { useMessageExtras } from './use-message-extras.ts';
 import { useOfflineChat } from './use-offline-chat.ts';
 import { useChatSession } from './use-chat-session.ts';
@@ -92,6 +93,12 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
   const [tool, setTool] = useState<ToolDialog | null>(null);
   const [actionError, setActionError] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
+  // The dialog unmounts as it closes, before Mantine could return focus: the opener takes it.
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const closeSearch = () => {
+    setSearchOpen(false);
+    searchButton.current?.focus();
+  };
   /** A search hit to bring into view once its subject is shown. */
   const [jump, setJump] = useState<number | null>(null);
   /** What to say when the jump's message is not in the conversation (a memory fact's source). */
@@ -137,7 +144,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
     [qc, friendid, subject, cache, setSubject, navigate],
   );
 
-  const ask = useAsk({
+  const ask = useAskFriend({
     friendid,
     subject,
     lang,
@@ -271,10 +278,18 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
                 name={info.friendname}
                 className="chat-main__avatar"
               />
-              <Text fw={700} dir="auto" truncate="end">
+              {/* The screen's one heading: a route change brings focus here (issue 38). */}
+              <Text component="h1" fz="md" m={0} fw={700} dir="auto" truncate="end">
                 {info.friendname}
               </Text>
             </span>
+          ) : null}
+          {/* After the heading, where a route change leaves the keyboard on a phone (the
+              desktop focuses the box itself): past the messages' tools in two presses. */}
+          {info && !noPermission ? (
+            <SkipLink target={SKIP_TARGETS.chatInput} testId="skip-chat-input">
+              {t('shell.skipToChatInput')}
+            </SkipLink>
           ) : null}
           {subject ? (
             <Text className="chat-main__subject" size="sm" c="dimmed" truncate="end">
@@ -288,6 +303,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
               className="chat-main__search"
               variant="subtle"
               size="lg"
+              ref={searchButton}
               onClick={() => setSearchOpen(true)}
               aria-label={t('chatSearch.open')}
               title={t('chatSearch.open')}
@@ -409,7 +425,7 @@ export function ChatScreen({ mode = 'chat' }: { mode?: ChatMode }) {
         <Suspense fallback={null}>
           <SearchDialog
             friendid={friendid}
-            onClose={() => setSearchOpen(false)}
+            onClose={closeSearch}
             onJump={(hit) => {
               setSearchOpen(false);
               setPanelOpen(false);

@@ -48,7 +48,17 @@ function serve(friendtype: number, priv: number) {
     },
     GetFiles: {
       Error: 0,
-      files: [{ num: 7, tm: '2026-01-01 09:00:00', title: 'My notes', subject: '' }],
+      personal: true,
+      files: [
+        {
+          num: 7,
+          tm: '2026-01-01 09:00:00',
+          title: 'My notes',
+          subject: '',
+          chapters: 0,
+          pages: 0,
+        },
+      ],
     },
   });
 }

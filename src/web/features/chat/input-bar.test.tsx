@@ -138,7 +138,7 @@ describe('InputBar', () => {
     expect(onSend).toHaveBeenCalledWith('hello', null);
   });
 
-  it('while waiting, the waiting indicator takes the input’s place; typed text is kept', async () => {
+  it('while waiting, the input stays, read-only and focused, under the waiting indicator; typed text is kept', async () => {
     const user = userEvent.setup();
     const onSend = vi.fn(async () => true);
     const { rerender } = render(
@@ -148,7 +148,9 @@ describe('InputBar', () => {
     await user.type(screen.getByTestId('chat-input'), 'draft');
     rerender(<InputBar busy waitingText="Holmes is writing..." onSend={onSend} />);
     expect(screen.getByTestId('chat-waiting')).toHaveTextContent('Holmes is writing...');
-    expect(screen.queryByTestId('chat-input')).not.toBeInTheDocument();
+    expect(screen.getByTestId('chat-input')).toHaveFocus();
+    expect(screen.getByTestId('chat-input')).toHaveAttribute('readonly');
+    expect(screen.queryByTestId('chat-send')).toBeNull();
     rerender(<InputBar busy={false} waitingText="Holmes is writing..." onSend={onSend} />);
     expect(screen.getByTestId('chat-input')).toHaveValue('draft');
   });

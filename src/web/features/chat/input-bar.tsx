@@ -18,6 +18,7 @@ import { CanvasIcon, CloseIcon, SendIcon } from '../../shared/components/icons.t
 import { StopIcon } from './chat-icons.tsx';
 import { fitTextarea } from './fit-textarea.ts';
 import { imageFrom, scaleImage } from './scale-image.ts';
+import { SKIP_TARGETS } from '../../shared/a11y/skip-link.tsx';
 
 /** The clipboard or the drop carries a file (of any kind). */
 const hasFile = (d: DataTransfer | null) =>
@@ -218,6 +219,10 @@ export function InputBar({
           {imgError === 'notImage' ? t('chat.notAnImage') : t('chat.imageError')}
         </Text>
       ) : null}
+      {/*
+       * While a reply is awaited the box stays, read-only, so the cursor (and a screen reader's
+       * place) stays in it; sending waits as before (issue 38).
+       */}
       {waiting ? (
         <div className="chat-input__waiting" role="status" data-testid="chat-waiting">
           <Loader type="dots" size="md" />
@@ -239,55 +244,56 @@ export function InputBar({
             </ActionIcon>
           ) : null}
         </div>
-      ) : (
-        <>
-          <LengthCounter text={text} max={TEXT_LIMITS.message} id={counterId} />
-          <div className="chat-input__row">
-            {onCanvas ? (
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                onClick={onCanvas}
-                aria-label={t('chat.canvas')}
-                title={t('chat.canvas')}
-                data-testid="canvas-open"
-              >
-                <CanvasIcon />
-              </ActionIcon>
-            ) : null}
-            <textarea
-              ref={area}
-              className="chat-input__text"
-              rows={1}
-              // Empty, the placeholder follows the page; typed text takes its own direction.
-              dir={text ? 'auto' : undefined}
-              value={text}
-              placeholder={t('chat.placeholder')}
-              aria-label={t('chat.placeholder')}
-              onChange={(e) => {
-                setText(e.currentTarget.value);
-                if (imgError === 'notImage') setImgError(null);
-              }}
-              onKeyDown={onKeyDown}
-              onPaste={onPaste}
-              aria-describedby={text.length ? counterId : undefined}
-              data-testid="chat-input"
-            />
-            {mic}
-            <ActionIcon
-              size="lg"
-              radius="xl"
-              onClick={() => void submit(text, img)}
-              disabled={disabled || !text.trim() || overLimit(text, TEXT_LIMITS.message)}
-              aria-label={t('chat.send')}
-              title={t('chat.send')}
-              data-testid="chat-send"
-            >
-              <SendIcon size={18} className="flip-rtl" />
-            </ActionIcon>
-          </div>
-        </>
-      )}
+      ) : null}
+      <LengthCounter text={text} max={TEXT_LIMITS.message} id={counterId} />
+      <div className="chat-input__row">
+        {onCanvas && !waiting ? (
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            onClick={onCanvas}
+            aria-label={t('chat.canvas')}
+            title={t('chat.canvas')}
+            data-testid="canvas-open"
+          >
+            <CanvasIcon />
+          </ActionIcon>
+        ) : null}
+        <textarea
+          ref={area}
+          id={SKIP_TARGETS.chatInput}
+          className="chat-input__text"
+          rows={1}
+          // Empty, the placeholder follows the page; typed text takes its own direction.
+          dir={text ? 'auto' : undefined}
+          value={text}
+          readOnly={waiting}
+          placeholder={t('chat.placeholder')}
+          aria-label={t('chat.placeholder')}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            if (imgError === 'notImage') setImgError(null);
+          }}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          aria-describedby={text.length ? counterId : undefined}
+          data-testid="chat-input"
+        />
+        {waiting ? null : mic}
+        {waiting ? null : (
+          <ActionIcon
+            size="lg"
+            radius="xl"
+            onClick={() => void submit(text, img)}
+            disabled={disabled || !text.trim() || overLimit(text, TEXT_LIMITS.message)}
+            aria-label={t('chat.send')}
+            title={t('chat.send')}
+            data-testid="chat-send"
+          >
+            <SendIcon size={18} className="flip-rtl" />
+          </ActionIcon>
+        )}
+      </div>
     </div>
   );
 }

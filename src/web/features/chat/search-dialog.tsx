@@ -76,7 +76,9 @@ export function SearchDialog({
           aria-label={t('chatx.searchPlaceholder')}
           leftSection={<SearchIcon size={16} />}
           rightSection={
-            waiting ? <Loader size="xs" aria-label={t('chatSearch.searching')} /> : null
+            waiting ? (
+              <Loader size="xs" role="status" aria-label={t('chatSearch.searching')} />
+            ) : null
           }
           maxLength={200}
           ref={typedDir(text)}

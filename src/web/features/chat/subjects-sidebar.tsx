@@ -234,7 +234,8 @@ export function SubjectsSidebar({
                   </button>
                   <Group gap={0} wrap="nowrap" className="subjects__tools">
                     <IconButton
-                      size="sm"
+                      // 24 px: the smallest target WCAG 2.2 allows (2.5.8).
+                      size={24}
                       color="gray"
                       label={t('chat.rename')}
                       testid="subject-rename"
@@ -244,7 +245,8 @@ export function SubjectsSidebar({
                       <PencilIcon size={14} />
                     </IconButton>
                     <IconButton
-                      size="sm"
+                      // 24 px: the smallest target WCAG 2.2 allows (2.5.8).
+                      size={24}
                       color="gray"
                       label={t('chat.fork')}
                       testid="subject-fork"
@@ -254,7 +256,8 @@ export function SubjectsSidebar({
                       <ForkIcon size={14} />
                     </IconButton>
                     <IconButton
-                      size="sm"
+                      // 24 px: the smallest target WCAG 2.2 allows (2.5.8).
+                      size={24}
                       color="gray"
                       label={t('chat.analyze')}
                       testid="subject-analyze"
@@ -263,7 +266,8 @@ export function SubjectsSidebar({
                       <InsightIcon size={14} />
                     </IconButton>
                     <IconButton
-                      size="sm"
+                      // 24 px: the smallest target WCAG 2.2 allows (2.5.8).
+                      size={24}
                       label={t('chat.delete')}
                       testid="subject-delete"
                       color="red"

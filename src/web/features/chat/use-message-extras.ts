@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
 import type { MessageExtras } from './message-tools.tsx';
-import type { useAsk } from './use-ask.ts';
+import type { useAskFriend } from './use-ask-friend.ts';
 import type { Message } from './use-conversation.ts';
 
 type Confirm = (message: string, options?: { danger?: boolean }) => Promise<boolean>;
@@ -12,7 +12,7 @@ type Confirm = (message: string, options?: { danger?: boolean }) => Promise<bool
  * would be replaced.
  */
 export function useMessageExtras(
-  ask: ReturnType<typeof useAsk>,
+  ask: ReturnType<typeof useAskFriend>,
   messages: Message[],
   confirm: Confirm,
 ): MessageExtras {

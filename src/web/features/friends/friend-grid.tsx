@@ -2,10 +2,10 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from '../../shared/i18n/use-translation.tsx';
-import { isolate } from '../../shared/i18n/language.ts';
 import type { FriendCard } from '../../../protocol/entities.ts';
 import { CharacterCard } from '../../shared/components/character-card.tsx';
 import { AlertIcon } from '../../shared/components/icons.tsx';
+import { SKIP_TARGETS } from '../../shared/a11y/skip-link.tsx';
 
 const COLS = { base: 2, sm: 3, lg: 4 };
 
@@ -56,6 +56,7 @@ export function FriendGrid({
       cols={COLS}
       spacing={{ base: 'sm', sm: 'lg' }}
       className="friend-grid"
+      id={SKIP_TARGETS.characters}
       aria-busy={loading}
     >
       {friends.map((f) => (
@@ -66,7 +67,7 @@ export function FriendGrid({
           image={f.image}
           description={f.description}
           to={`/chat/${f.friendid}`}
-          label={t('main.openChat', { name: isolate(f.friendname) })}
+          action={t('main.openChatAction')}
         />
       ))}
     </SimpleGrid>

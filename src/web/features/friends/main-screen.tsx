@@ -13,6 +13,7 @@ import { useCategories } from '../../shared/api/use-categories.ts';
 import { useFriends } from './api.ts';
 import { FriendGrid } from './friend-grid.tsx';
 import { MainActions } from './main-actions.tsx';
+import { SKIP_TARGETS, SkipLink } from '../../shared/a11y/skip-link.tsx';
 
 /** GetFriends' `search` takes at most this many characters. */
 const SEARCH_MAX = 100;
@@ -38,6 +39,11 @@ export function MainScreen() {
         <Title order={1} size="h2">
           {t('main.title')}
         </Title>
+        {/* Right after the heading, where a route change leaves the keyboard: the first card
+            is two presses away, not past every tool and category (issue 38). */}
+        <SkipLink target={SKIP_TARGETS.characters} testId="skip-characters">
+          {t('shell.skipToCharacters')}
+        </SkipLink>
         <MainActions showAll={showall} onShowAll={setShowall} />
       </Group>
       {cats.data?.length ? (

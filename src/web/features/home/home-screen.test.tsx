@@ -1,10 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../shared/storage/storage.ts';
 import { stubFetch } from '../../test/fetch-stub.ts';
 import { answerCalls, inputsOf } from '../../test/mock-call.ts';
 import { renderScreen } from '../../test/render.tsx';
-import { HomeScreen } from './home-screen.tsx';
+import { HomeScreen, INTRO_WAIT_MS } from './home-screen.tsx';
+import { useFakeClock } from '../../test/fake-clock.ts';
+import { publicFriend } from '../../test/answers.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({
   call: vi.fn(),
@@ -48,20 +50,59 @@ describe('HomeScreen', () => {
     expect(screen.getByTestId('home-error')).toHaveTextContent('This link has expired.');
   });
 
+  it('appears whole once the intro has arrived: nothing drawn before it is pushed down', async () => {
+    let arrive!: () => void;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url =
+        typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+      if (url !== '/intro.txt') throw new TypeError('Failed to fetch');
+      await new Promise<void>((r) => (arrive = r));
+      return new Response(INTRO, { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(<HomeScreen loginForm={<div data-testid="form-slot" />} />, {
+      route: '/home',
+      path: '/home',
+      lang: 'en',
+    });
+    expect(screen.getByTestId('home-pending')).toBeInTheDocument();
+    expect(screen.queryByTestId('form-slot')).not.toBeInTheDocument();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    act(() => arrive());
+    expect(await screen.findByRole('heading', { name: 'Books come alive' })).toBeInTheDocument();
+    expect(screen.getByTestId('form-slot')).toBeInTheDocument();
+    expect(screen.queryByTestId('home-pending')).not.toBeInTheDocument();
+  });
+
+  it('an intro that does not come keeps the form away for INTRO_WAIT_MS at most', async () => {
+    useFakeClock();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    renderScreen(<HomeScreen loginForm={<div data-testid="form-slot" />} />, {
+      route: '/home',
+      path: '/home',
+      lang: 'en',
+    });
+    act(() => vi.advanceTimersByTime(INTRO_WAIT_MS - 1));
+    expect(screen.queryByTestId('form-slot')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByTestId('form-slot')).toBeInTheDocument();
+  });
+
   it('/home/:friendid shows that character and remembers it for after sign-in', async () => {
     answerCalls({
       GetFriendDetails: {
         Error: 0,
-        friend: {
+        friend: publicFriend({
           friendid: 'alice',
           friendname: 'Alice',
           image: '/friends/alice.svg',
           description: 'From Wonderland',
-          friendtype: 0,
           category: 1,
-          publicfriend: 1,
           tags: ['Wonderland', 'ארץ הפלאות'],
-        },
+        }),
       },
     });
     renderScreen(<HomeScreen loginForm={null} />, {

@@ -6,6 +6,7 @@ import { renderScreen } from '../../test/render.tsx';
 import { signIn } from '../../test/sign-in.ts';
 import { controlledStream, stubStreams, streamedBodies } from '../../test/sse-stub.ts';
 import { CreateImageScreen } from './create-image-screen.tsx';
+import { conversationAnswer } from '../../test/answers.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({
   call: vi.fn(),
@@ -34,7 +35,7 @@ describe('create image: the designer streams', () => {
     answerCalls({
       ChkImgPermission: { Error: 0 },
       GetAllImages: { Error: 0, images: [], more: 0, imgcredit: 3, imgcreated: 0, offline: 0 },
-      RetrieveConversation: () => ({ Error: 0, chat: conversation }),
+      RetrieveConversation: () => conversationAnswer({ chat: conversation as never }),
       GenerateImage: ({ num }) => ({ Error: 0, image: image(Number(num), 1) }),
     });
     const s = controlledStream();
@@ -70,12 +71,23 @@ describe('create image: the designer streams', () => {
 
     // Done: the stored conversation takes the streamed words' place; the image is not asked twice.
     conversation.push(
-      { id: 1, role: 'user', message: 'draw a lighthouse', tm: '' },
+      {
+        id: 1,
+        role: 'user',
+        message: 'draw a lighthouse',
+        tm: '',
+        speaker: 'Dana',
+        img: null,
+        status: 'done',
+      },
       {
         id: 2,
         role: 'assistant',
         message: 'Great, your image is on its way!\n\n:#7',
         tm: '',
+        speaker: 'Graphic designer',
+        img: null,
+        status: 'done',
       },
     );
     s.send('done', {
@@ -99,7 +111,7 @@ describe('create image: the designer streams', () => {
     answerCalls({
       ChkImgPermission: { Error: 0 },
       GetAllImages: { Error: 0, images: [], more: 0, imgcredit: 3, imgcreated: 0, offline: 0 },
-      RetrieveConversation: { Error: 0, chat: [] },
+      RetrieveConversation: conversationAnswer(),
     });
     const s = controlledStream();
     stubStreams(() => s.response);
@@ -137,7 +149,7 @@ describe('create image: a reader without the permission', () => {
     answerCalls({
       ChkImgPermission: { Error: 9, Errstr: 'no permission' },
       GetAllImages: { Error: 0, images: [], more: 0, imgcredit: 3, imgcreated: 0, offline: 0 },
-      RetrieveConversation: { Error: 0, chat: [] },
+      RetrieveConversation: conversationAnswer(),
       GetSubscriptionTypes: {
         Error: 0,
         sandbox: 0,
@@ -157,7 +169,7 @@ describe('create image: a reader without the permission', () => {
     answerCalls({
       ChkImgPermission: { Error: 9, Errstr: 'no permission' },
       GetAllImages: { Error: 0, images: [], more: 0, imgcredit: 3, imgcreated: 0, offline: 0 },
-      RetrieveConversation: { Error: 0, chat: [] },
+      RetrieveConversation: conversationAnswer(),
       GetSubscriptionTypes: { Error: 0, sandbox: 0, types: [subscription(1, 'Reader', 0)] },
     });
     renderScreen(<CreateImageScreen />, { lang: 'en' });

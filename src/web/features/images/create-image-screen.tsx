@@ -88,7 +88,10 @@ export function CreateImageScreen() {
     <div className="createimg-screen" data-testid="createimg-screen">
       <Notifications position="top-center" zIndex={400} autoClose={TIMINGS.toastMs} />
       <Group justify="space-between" className="createimg-header" wrap="wrap" gap="xs">
-        <Title order={2}>{t('createImage.pageTitle')}</Title>
+        {/* The screen's one h1, in the size the screen had. */}
+        <Title order={1} size="h2">
+          {t('createImage.pageTitle')}
+        </Title>
         {first && allowed ? (
           <Group gap="xs" wrap="wrap">
             <Badge variant="light" size="lg" data-testid="image-credits">

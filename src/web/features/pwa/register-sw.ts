@@ -17,14 +17,6 @@ function stable(): Promise<void> {
   });
 }
 
-let workbox: Workbox | null = null;
-
-/** The registration, once the worker is registered (push subscribes through it). */
-export async function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration | null> {
-  if (!('serviceWorker' in navigator) || !workbox) return null;
-  return navigator.serviceWorker.ready;
-}
-
 /**
  * Installs the service worker (production builds only). A new version is taken in at a safe
  * moment: the waiting worker is told to take over only when no answer is streaming and
@@ -34,7 +26,6 @@ export function startServiceWorker() {
   captureInstallPrompt();
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const wb = new Workbox('/sw.js');
-  workbox = wb;
   // A new version was waiting (here or in another tab): taking control means a reload is due.
   let sawWaiting = false;
   wb.addEventListener('waiting', () => {

@@ -88,7 +88,9 @@ export default function PushSettingsDialog({ onClose }: { onClose: () => void })
   return (
     <Modal opened onClose={onClose} title={t('pwa.settingsTitle')} centered>
       <Stack gap="sm" data-testid="push-settings">
-        <Title order={4}>{t('pwa.notifyHeading')}</Title>
+        <Title order={3} size="h4">
+          {t('pwa.notifyHeading')}
+        </Title>
         <Alert
           color={state === 'on' ? 'green' : state === 'off' || !state ? 'gray' : 'yellow'}
           data-testid="push-state"
@@ -117,7 +119,7 @@ export default function PushSettingsDialog({ onClose }: { onClose: () => void })
             data-testid={`push-kind-${kind}`}
           />
         ))}
-        <Title order={4} mt="sm">
+        <Title order={3} size="h4" mt="sm">
           {t('pwa.privacyHeading')}
         </Title>
         <Checkbox

@@ -23,6 +23,7 @@ import { BackgroundColumn } from './persona/background-column.tsx';
 import { PersonaColumn } from './persona/persona-column.tsx';
 import { StudioToolbar } from './studio-toolbar.tsx';
 import { BookPanel } from './book/book-panel.tsx';
+import { BookDraft } from './book-draft/book-draft-panel.tsx';
 import { CardPanel } from './card/card-panel.tsx';
 
 type Dialog = 'files' | 'knowledge' | 'delete' | null;
@@ -33,6 +34,7 @@ export function StudioEditor({
   exists,
   owner,
   justSaved = false,
+  book,
 }: {
   initial: FriendForm;
   exists: boolean;
@@ -40,6 +42,8 @@ export function StudioEditor({
   owner: boolean;
   /** Arrived here right after the first save: show 'saved'. */
   justSaved?: boolean;
+  /** Open the draft from this book beside the form (after "New character from a book"). */
+  book?: number;
 }) {
   const { t } = useTranslation();
   const form = useStudioForm(initial, exists);
@@ -107,15 +111,17 @@ export function StudioEditor({
         </Alert>
       ) : null}
       {/* A disabled fieldset disables every field in it at once. */}
-      <fieldset
-        className="studio-columns"
-        disabled={actions.reopening}
-        aria-busy={actions.reopening || undefined}
-      >
-        <DetailsColumn form={form} idStatus={idStatus} globalPriv={globalPriv} owner={owner} />
-        <PersonaColumn form={form} locked={locked} globalPriv={globalPriv} />
-        <BackgroundColumn form={form} locked={locked} />
-      </fieldset>
+      <BookDraft form={form} book={book}>
+        <fieldset
+          className="studio-columns"
+          disabled={actions.reopening}
+          aria-busy={actions.reopening || undefined}
+        >
+          <DetailsColumn form={form} idStatus={idStatus} globalPriv={globalPriv} owner={owner} />
+          <PersonaColumn form={form} locked={locked} globalPriv={globalPriv} />
+          <BackgroundColumn form={form} locked={locked} />
+        </fieldset>
+      </BookDraft>
       {form.exists ? <BookPanel friendid={form.values.friendid} /> : null}
       <CardPanel form={form} />
 

@@ -11,6 +11,7 @@ import { renderRoutes, renderScreen } from '../../test/render.tsx';
 import { StudioScreen } from './studio-screen.tsx';
 import { renderStudio, serveStudio, signIn } from './test-kit.tsx';
 import { useFakeClock } from '../../test/fake-clock.ts';
+import { imageEntry, imagesAnswer } from '../../test/answers.ts';
 
 vi.mock('../../shared/api/client.ts', () => ({
   call: vi.fn(),
@@ -203,11 +204,13 @@ describe('studio: a new character', () => {
     // The image comes from the picker or an upload; here straight from a generated image.
     serveStudio({
       SetFriendDetails: { Error: 0, lastupdate: '2025-01-02 10:00:00', description: 'Hi' },
-      GetAllImages: {
+      GetAllImages: imagesAnswer({
+        images: [imageEntry({ num: 7, image: '/files/gen/7.png', prompt: 'a girl' })],
+      }),
+      GetImage: {
         Error: 0,
-        images: [{ num: 7, image: '/files/gen/7.png', prompt: 'a girl', tm: '' }],
+        image: imageEntry({ num: 7, image: '/files/gen/7.png', prompt: 'a girl' }),
       },
-      GetImage: { Error: 0, image: { image: '/files/gen/7.png', prompt: 'a girl' } },
       CopyGeneratedImage: { Error: 0, image: '/files/images/c7.webp' },
     });
     await user.click(screen.getByTestId('studio-image-pick'));
@@ -237,7 +240,10 @@ describe('studio: a new character', () => {
 
   it('while the saved character opens at its own address, the old form takes no typing', async () => {
     serveStudio({
-      GetImage: { Error: 0, image: { image: '/files/gen/12.png', prompt: 'an owl' } },
+      GetImage: {
+        Error: 0,
+        image: imageEntry({ num: 12, image: '/files/gen/12.png', prompt: 'an owl' }),
+      },
       CopyGeneratedImage: { Error: 0, image: '/files/images/owl.webp' },
       SetFriendDetails: { Error: 0, lastupdate: '2025-01-02 10:00:00', description: 'Hi' },
     });
@@ -282,7 +288,10 @@ describe('studio: a new character', () => {
 
   it('/createdit/fromimage/:image starts with a copy of that generated image', async () => {
     serveStudio({
-      GetImage: { Error: 0, image: { image: '/files/gen/12.png', prompt: 'an owl' } },
+      GetImage: {
+        Error: 0,
+        image: imageEntry({ num: 12, image: '/files/gen/12.png', prompt: 'an owl' }),
+      },
       CopyGeneratedImage: { Error: 0, image: '/files/images/owl.webp' },
     });
     renderScreen(<StudioScreen />, {
@@ -344,7 +353,7 @@ describe('studio: a new character', () => {
   });
 
   it('the image picker has a friendly empty state', async () => {
-    serveStudio({ GetAllImages: { Error: 0, images: [] } });
+    serveStudio({ GetAllImages: imagesAnswer() });
     const user = userEvent.setup();
     renderStudio();
     await user.click(await screen.findByTestId('studio-image-pick'));

@@ -21,6 +21,7 @@ import { HelpProvider } from '../../shared/help/help-dialog.tsx';
 import { emptyForm, formFromFriend } from './form.ts';
 import { StudioEditor } from './studio-editor.tsx';
 import { CardImport, CardImportReport, importedOf } from './book/card-import.tsx';
+import { bookOf, NewFromBook } from './book-draft/new-from-book.tsx';
 import { queryKeys } from '../../shared/api/query-keys.ts';
 
 /**
@@ -81,6 +82,7 @@ function EditExisting({ friendid }: { friendid: string }) {
         exists
         owner={priv.data.owner}
         justSaved={justSaved}
+        book={bookOf(location.state)}
       />
     </>
   );
@@ -119,6 +121,7 @@ function CreateNew({ image }: { image: string | undefined }) {
         </Alert>
       ) : null}
       {image ? null : <CardImport />}
+      {image ? null : <NewFromBook />}
       <StudioEditor initial={initial} exists={false} owner />
     </>
   );

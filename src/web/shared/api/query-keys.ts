@@ -46,6 +46,12 @@ export const queryKeys = {
   },
 
   files: (email: string | null, friendid: string) => ['files', email, friendid] as const,
+  /** A book's characters and a draft of one (issue 36: the studio's draft from a book). */
+  bookDraft: {
+    characters: (email: string | null, friendid: string, num: number) =>
+      ['bookDraft', 'characters', email, friendid, num] as const,
+    draft: (email: string | null, job: number) => ['bookDraft', 'draft', email, job] as const,
+  },
   /** One file's chapters and pages (the files manager's chapters panel). */
   fileChapters: (email: string | null, friendid: string, num: number) =>
     ['fileChapters', email, friendid, num] as const,
@@ -75,7 +81,7 @@ export const queryKeys = {
       ['analysis', friendid, subject, lang] as const,
   },
 
-  multichat: () => ['multichat'] as const,
+  group: () => ['group'] as const,
 
   createImage: {
     permission: (email: string | null) => ['createimg', 'permission', email] as const,

@@ -17,11 +17,13 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-const FILES = [{ num: 1, tm: '2025-03-07 09:05:00', title: 'One', subject: '' }];
+const FILES = [
+  { num: 1, tm: '2025-03-07 09:05:00', title: 'One', subject: '', chapters: 0, pages: 0 },
+];
 
 describe('useActionQuery', () => {
   it('calls the action with its input and keeps what `pick` chooses under the key', async () => {
-    answerCalls({ GetFiles: { Error: 0, files: FILES } });
+    answerCalls({ GetFiles: { Error: 0, personal: false, files: FILES } });
     const { wrapper, queryClient } = providersWrapper();
     const key = queryKeys.files('dana@example.com', 'holmes');
     const { result } = renderHook(
@@ -36,7 +38,7 @@ describe('useActionQuery', () => {
   });
 
   it('without `pick` the cache keeps the whole answer', async () => {
-    answerCalls({ GetFiles: { Error: 0, files: FILES } });
+    answerCalls({ GetFiles: { Error: 0, personal: false, files: FILES } });
     const { wrapper } = providersWrapper();
     const { result } = renderHook(
       () => useActionQuery('GetFiles', { friend: 'holmes' }, { queryKey: ['whole'] }),
@@ -61,7 +63,7 @@ describe('useActionQuery', () => {
   });
 
   it('does not call while disabled', async () => {
-    answerCalls({ GetFiles: { Error: 0, files: FILES } });
+    answerCalls({ GetFiles: { Error: 0, personal: false, files: FILES } });
     const { wrapper } = providersWrapper();
     const { result } = renderHook(
       () => useActionQuery('GetFiles', { friend: 'holmes' }, { queryKey: ['off'], enabled: false }),

@@ -15,13 +15,15 @@ describe('CharacterCard', () => {
         image=""
         description="d"
         to="/chat/f1"
-        label={`Chat with ${name}`}
+        action="Open the chat"
       />,
     );
-    const title = screen.getByRole('heading', { level: 3 });
+    const title = screen.getByRole('heading', { level: 2 });
     expect(title).toHaveAttribute('data-line-clamp', 'true');
     expect(title.style.getPropertyValue('--title-line-clamp')).toBe('2');
     expect(title).toHaveAttribute('title', name);
-    expect(screen.getByRole('link', { name: `Chat with ${name}` })).toBeInTheDocument();
+    // The link's name starts with what the card shows, the action said after it (WCAG 2.5.3).
+    const link = screen.getByRole('link');
+    expect(link).toHaveAccessibleName(`${name} d Open the chat`);
   });
 });

@@ -1,5 +1,7 @@
 import '@mantine/core/styles/Card.css';
-import { Card, Text, Title } from '@mantine/core';
+// Without its styles the link's spoken action would show on every card.
+import '@mantine/core/styles/VisuallyHidden.css';
+import { Card, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { CharacterImage } from './character-image.tsx';
 
@@ -9,8 +11,11 @@ export interface CharacterCardProps {
   image: string;
   description: string;
   to: string;
-  /** Accessible name of the link, e.g. 'Chat with Alice'. */
-  label: string;
+  /**
+   * What following the link does, e.g. 'Open the chat': said after the card's own text, so
+   * the link's name starts with what the card shows (WCAG 2.5.3, issue 38).
+   */
+  action: string;
   badge?: string;
   testId?: string;
 }
@@ -22,7 +27,7 @@ export function CharacterCard({
   image,
   description,
   to,
-  label,
+  action,
   badge,
   testId,
 }: CharacterCardProps) {
@@ -30,7 +35,6 @@ export function CharacterCard({
     <Card
       component={Link}
       to={to}
-      aria-label={label}
       className="character-card"
       padding="md"
       radius="lg"
@@ -47,9 +51,10 @@ export function CharacterCard({
         </Text>
       ) : null}
       {/* Clamped: a name of any length keeps the card its size; the whole name is the
-          link's accessible name and its tooltip. */}
+          link's accessible name and its tooltip. An h2: cards sit right under the screen's
+          h1 (the characters, the assistants). */}
       <Title
-        order={3}
+        order={2}
         size="h4"
         mt={badge ? 2 : 'sm'}
         dir="auto"
@@ -69,6 +74,7 @@ export function CharacterCard({
       >
         {description}
       </Text>
+      <VisuallyHidden>{action}</VisuallyHidden>
     </Card>
   );
 }

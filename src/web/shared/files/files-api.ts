@@ -57,5 +57,3 @@ export function useFiles(
     findTitle: (num: number) => findTitle.mutate({ friendid, num }),
   };
 }
-
-export type FilesApi = ReturnType<typeof useFiles>;

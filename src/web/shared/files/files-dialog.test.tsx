@@ -20,11 +20,13 @@ const file = (num: number, title: string, subject = '') => ({
   tm: '2025-03-07 09:05:00',
   title,
   subject,
+  chapters: 0,
+  pages: 0,
 });
 
 function serve(files = [file(1, 'Chapter one', 'Book'), file(2, 'Chapter two')]) {
   return answerCalls({
-    GetFiles: { Error: 0, files },
+    GetFiles: { Error: 0, personal: false, files },
     UpdateTitle: { Error: 0 },
     UpdateFileSubject: { Error: 0 },
     DelFile: { Error: 0 },
@@ -56,11 +58,11 @@ describe('files dialog', () => {
   });
 
   it('says whether knowledge is searched by meaning too (an embedding model is configured)', async () => {
-    answerCalls({ GetFiles: { Error: 0, files: [], search: 'meaning' } });
+    answerCalls({ GetFiles: { Error: 0, personal: false, files: [], search: 'meaning' } });
     const view = renderDialog();
     expect(await screen.findByTestId('files-search')).toHaveTextContent('by their meaning');
     view.unmount();
-    answerCalls({ GetFiles: { Error: 0, files: [], search: 'words' } });
+    answerCalls({ GetFiles: { Error: 0, personal: false, files: [], search: 'words' } });
     renderDialog();
     expect(await screen.findByTestId('files-search')).toHaveTextContent(
       'search by meaning needs an embedding model',

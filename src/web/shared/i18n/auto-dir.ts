@@ -21,3 +21,19 @@ export function typedDir(text: string) {
     else el.removeAttribute('dir');
   };
 }
+
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/gu;
+const LTR_LETTER = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]/gu;
+
+/**
+ * The direction most of a text's letters take (undefined: it has none), for a quoted passage
+ * of a book. `dir="auto"` goes by the first letter only: a Hebrew sentence that opens with an
+ * English word ("Shalom," אמר יעקב) would read left to right, its words out of order. Use with
+ * `unicode-bidi: isolate`, so that every line of the passage keeps this one direction.
+ */
+export function majorityDir(text: string): 'rtl' | 'ltr' | undefined {
+  const rtl = text.match(RTL_LETTER)?.length ?? 0;
+  const ltr = text.match(LTR_LETTER)?.length ?? 0;
+  if (!rtl && !ltr) return undefined;
+  return rtl >= ltr ? 'rtl' : 'ltr';
+}

@@ -125,5 +125,3 @@ export function createSpeechQueue(deps: SpeechQueueDeps) {
     },
   };
 }
-
-export type SpeechQueue = ReturnType<typeof createSpeechQueue>;

@@ -2,6 +2,7 @@ import { imageEditorEn } from './image-editor.ts';
 import { readingEn } from './reading.ts';
 import { bookEn } from './book.ts';
 import { cardsEn } from './cards.ts';
+import { bookDraftEn } from './book-draft.ts';
 import { groupRetryEn } from './group-retry.ts';
 import { imagesEn } from './images.ts';
 import { groupEn } from './group.ts';
@@ -47,6 +48,9 @@ export const en = {
     en: 'English',
   },
   shell: {
+    skipToContent: 'Skip to the content',
+    skipToChatInput: 'Skip to the message box',
+    skipToCharacters: 'Skip to the characters',
     logoAlt: 'Sefer Chat logo',
     toHome: 'To the home page',
     toList: 'To the characters list',
@@ -110,7 +114,7 @@ export const en = {
     searchPlaceholder: 'Search by name, description or tag',
     noMatch: 'No character matches {{words}}.',
     loadError: 'The characters could not be loaded.',
-    openChat: 'Chat with {{name}}',
+    openChatAction: 'Open the chat',
   },
   assistant: {
     title: 'Technical support and marketing',
@@ -443,6 +447,8 @@ export const en = {
   book: bookEn,
   // cards: what a character keeps from character cards (issue 34)
   cards: cardsEn,
+  // bookDraft: a character drafted from a book (issue 36)
+  bookDraft: bookDraftEn,
 } as const;
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

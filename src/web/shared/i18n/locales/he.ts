@@ -2,6 +2,7 @@ import { imageEditorHe } from './image-editor.ts';
 import { readingHe } from './reading.ts';
 import { bookHe } from './book.ts';
 import { cardsHe } from './cards.ts';
+import { bookDraftHe } from './book-draft.ts';
 import { groupRetryHe } from './group-retry.ts';
 import { chatExtrasHe } from './chat-extras.ts';
 import { chatSearchHe } from './chat-search.ts';
@@ -47,6 +48,9 @@ export const he: Translation = {
     en: 'English',
   },
   shell: {
+    skipToContent: 'דילוג לתוכן',
+    skipToChatInput: 'דילוג לתיבת ההודעה',
+    skipToCharacters: 'דילוג לדמויות',
     logoAlt: 'הלוגו של ספר צ׳אט',
     toHome: 'לדף הבית',
     toList: 'לרשימת הדמויות',
@@ -110,7 +114,7 @@ export const he: Translation = {
     searchPlaceholder: 'חיפוש לפי שם, תיאור או תגית',
     noMatch: 'אין דמות שמתאימה ל־{{words}}.',
     loadError: 'לא הצלחנו לטעון את הדמויות.',
-    openChat: 'שיחה עם {{name}}',
+    openChatAction: 'לפתיחת השיחה',
   },
   assistant: {
     title: 'תמיכה טכנית ושיווק',
@@ -433,4 +437,6 @@ export const he: Translation = {
   book: bookHe,
   // cards: what a character keeps from character cards (issue 34)
   cards: cardsHe,
+  // bookDraft: a character drafted from a book (issue 36)
+  bookDraft: bookDraftHe,
 };
