@@ -14,7 +14,7 @@ export default defineConfig({
           name: 'server',
           // Under CI=true a missing PostgreSQL or Redis fails the run (src/server/test/ci-services.ts).
           globalSetup: ['src/server/test/ci-services.ts'],
-          include: ['src/server/**/*.test.ts', 'src/protocol/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/protocol/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -55,3 +55,13 @@ export const Bitmask = z.coerce
   .int()
   .min(0)
   .max(2 ** 31 - 1);
+
+/**
+ * The number of a row (a message, a reply, a round): ids are PostgreSQL integers, so a number
+ * past 2^31 - 1 names no row, and sent on to the database it fails the query (a 500).
+ */
+export const RowId = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 31 - 1);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VOICES } from './constants.ts';
-import { FriendId, IdentityEmail, Lang } from './fields.ts';
+import { FriendId, IdentityEmail, Lang, RowId } from './fields.ts';
 import { VOICE_LIMITS } from './voice-constants.ts';
 
 export const VoiceName = z.enum(VOICES.map((v) => v.voice) as [string, ...string[]]);
@@ -27,7 +27,7 @@ export const SpeechInput = z.object({
    * Optional: the answer this text belongs to (its id in RetrieveConversation, AskFriend's
    * replyid). Without it the server finds the answer among the character's last ones.
    */
-  messageid: z.coerce.number().int().min(1).optional(),
+  messageid: RowId.optional(),
   preview: z.union([z.literal(1), z.literal(true), z.literal('1')]).optional(),
   lang: Lang,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../action.ts';
-import { FriendId, IdentityEmail, Lang } from '../fields.ts';
+import { FriendId, IdentityEmail, Lang, RowId } from '../fields.ts';
 
 /** One message found: where it is (subject, id) and the part of it around the words. */
 export const SearchHit = z.object({
@@ -29,7 +29,7 @@ export const chatSearchActions = {
       email: IdentityEmail,
       friendid: FriendId,
       q: z.string().trim().min(1).max(200),
-      before: z.coerce.number().int().min(1).optional(),
+      before: RowId.optional(),
       limit: z.coerce.number().int().min(1).max(50).optional(),
       lang: Lang,
     }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../action.ts';
 import { TEXT_LIMITS } from '../constants.ts';
 import { chatStream } from '../streams.ts';
-import { FriendId, IdentityEmail, Lang, Rule } from '../fields.ts';
+import { FriendId, IdentityEmail, Lang, RowId, Rule } from '../fields.ts';
 import { Citation } from './reading.ts';
 
 /** A subject name: a plain string, non-blank after trimming. */
@@ -13,7 +13,7 @@ const PastedImage = z
   .string()
   .max(700_000)
   .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, Rule.imageDataUrl);
-const ReplyId = z.coerce.number().int().min(1);
+const ReplyId = RowId;
 
 export const ChatMessage = z.object({
   id: z.number().int(),
@@ -96,7 +96,13 @@ export const chatActions = {
     input: z.object({
       email: IdentityEmail,
       replyid: ReplyId,
-      offset: z.coerce.number().int().min(0).optional(),
+      /** Characters of the answer the client has (every integer input fits PostgreSQL's). */
+      offset: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .optional(),
     }),
     output: AnswerOut,
     access: 'user',
@@ -156,7 +162,7 @@ export const chatActions = {
   EditMessage: defineAction({
     input: z.object({
       email: IdentityEmail,
-      id: z.coerce.number().int().min(1),
+      id: RowId,
       message: z
         .string()
         .max(TEXT_LIMITS.message)
@@ -189,7 +195,7 @@ export const chatActions = {
       friendid: FriendId,
       subject: OptionalSubject,
       lang: Lang,
-      before: z.coerce.number().int().min(1).optional(),
+      before: RowId.optional(),
       limit: z.coerce.number().int().min(1).max(500).optional(),
     }),
     output: z.object({
@@ -224,7 +230,7 @@ export const chatActions = {
       email: IdentityEmail,
       friendid: FriendId,
       subject: OptionalSubject,
-      id: z.coerce.number().int().min(1).optional(),
+      id: RowId.optional(),
       tm: z.string().max(40).optional(),
     }),
     output: z.object({ removed: z.number().int() }),

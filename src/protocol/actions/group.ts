@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../action.ts';
 import { TEXT_LIMITS } from '../constants.ts';
 import { groupStream } from '../streams.ts';
-import { FriendId, IdentityEmail, Lang } from '../fields.ts';
+import { FriendId, IdentityEmail, Lang, RowId } from '../fields.ts';
 
 /** Most characters in one group: more would drown the user (and the prompt budget). */
 export const GROUP_MAX_FRIENDS = 6;
@@ -94,7 +94,7 @@ export const groupActions = {
   RetryMultiChatAnswer: defineAction({
     input: z.object({
       email: IdentityEmail,
-      replyid: z.coerce.number().int().min(1),
+      replyid: RowId,
       lang: Lang,
     }),
     output: TurnOut,
@@ -137,7 +137,7 @@ export const groupActions = {
   RewindMultiConversation: defineAction({
     input: z.object({
       email: IdentityEmail,
-      id: z.coerce.number().int().min(1).optional(),
+      id: RowId.optional(),
       tm: z.string().max(40).optional(),
     }),
     output: z.object({ removed: z.number().int() }),

@@ -111,7 +111,10 @@ export async function registerBillingRoutes(
     const ctx = auth.ctx;
     const parsed = PaymentRequest.safeParse(body);
     if (!parsed.success) {
-      const known = ['getsubscriptiontypes', 'orderstatus', 'pay'].includes(String(body.action));
+      // Only a string can name one: String() of a 10,000-deep array overflows the stack.
+      const known =
+        typeof body.action === 'string' &&
+        ['getsubscriptiontypes', 'orderstatus', 'pay'].includes(body.action);
       const r = known
         ? failure(ErrorCode.BAD_INPUT, ctx.lang, describeIssues(parsed.error, body, ctx.lang))
         : failure(ErrorCode.UNKNOWN_ACTION, ctx.lang, msg('paymentUnknownAction', ctx.lang));

@@ -124,6 +124,40 @@ describe.each(testDatabases())('stop, regenerate and edit on %s', (kind) => {
     });
   });
 
+  // Found by the fuzzer (issue 35, item 6): a reply whose conversation was reset while it was
+  // written had no row to finish, its end was never told, and the asker's answer (a stream
+  // kept open by its pings) and every follower waited for good.
+  it('a reply whose conversation is reset while it is written ends for the asker and its followers', async () => {
+    const { asked, replyid } = await askHeld('Reset me', 'Reset');
+    const following = rpc(t.app, { action: 'FollowReply', replyid, lang: 'en' }, { bearer: token });
+    const other = await buildApp(await secondInstance(t));
+    await other.ready();
+    try {
+      const elsewhere = rpc(
+        other,
+        { action: 'FollowReply', replyid, lang: 'en' },
+        { bearer: token },
+      );
+      const reset = await rpc(
+        t.app,
+        { action: 'ResetConversation', friendid: 'holmesen', subject: 'Reset' },
+        { bearer: token },
+      );
+      expect(reset.body).toMatchObject({ Error: 0 });
+      release();
+      const ended: Record<string, unknown>[] = [];
+      for (const p of [asked, following, elsewhere]) void p.then((r) => ended.push(r.body));
+      await vi.waitFor(() => expect(ended).toHaveLength(3), { timeout: 30_000, interval: 20 });
+      for (const body of ended)
+        expect(body).toEqual({ Error: ErrorCode.NOT_FOUND, Errstr: 'Reply not found.' });
+      // The next turn goes on as usual.
+      const next = await ask({ message: 'Again', subject: 'Reset' });
+      expect(next.body).toMatchObject({ Error: 0, status: 'done' });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a stop sent to another instance reaches the one writing the reply', async () => {
     const other = await buildApp(await secondInstance(t));
     await other.ready();

@@ -140,7 +140,7 @@ export function chatService(
         await memory
           .afterTurn(subject, prompt.assembled.needsFold, ctx.lang, prompt.unseenByMemory)
           .catch((err: unknown) => deps.log.warn({ err }, 'memory job not queued'));
-        return row!;
+        return row;
       },
       () => msg('replyFailed', ctx.lang),
       storeStopped(repo, deps, subject.userId, reply.id),

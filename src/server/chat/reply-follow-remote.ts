@@ -55,7 +55,11 @@ export function followRemote<Row extends ReplyRow>(
   const read = async (first: boolean) => {
     const found = await repo.messageById(replyId);
     if (stopped) return;
-    if (!found) return stop();
+    if (!found) {
+      // Deleted (its conversation reset or rewound): it has ended, with nothing to show.
+      stop();
+      return listener({ type: 'lost', why: 'deleted' });
+    }
     let row = found.message;
     if (
       row.status === 'streaming' &&

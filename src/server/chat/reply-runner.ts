@@ -10,8 +10,18 @@ import type { MessageRow } from './chat.repo.ts';
 import { followRemote, followTopicOf, unfollow, type Unfollow } from './reply-follow-remote.ts';
 import { replyPublisher, replyTopic, type FollowWire, type ReplyWire } from './reply-wire.ts';
 
+/**
+ * How a reply ended without a row to show: `deleted`, its row went while it was written (its
+ * conversation was reset or rewound); `unstored`, its final write failed (the sweep fails the
+ * row later). Either way it has ended: a follower stops waiting.
+ */
+export type ReplyLost = 'deleted' | 'unstored';
+
 export type ReplyEvent<Row = MessageRow> =
-  { type: 'delta'; text: string } | { type: 'restart' } | { type: 'done'; row: Row };
+  | { type: 'delta'; text: string }
+  | { type: 'restart' }
+  | { type: 'done'; row: Row }
+  | { type: 'lost'; why: ReplyLost };
 
 /** What the runner needs of a reply's row (the chat's messages, or the group chat's). */
 export interface ReplyRow {
@@ -37,9 +47,12 @@ export interface ReplyStore<Row extends ReplyRow> {
 interface Live<Row> {
   content: string;
   listeners: Set<(e: ReplyEvent<Row>) => void>;
-  done: Promise<Row>;
+  /** The stored row; undefined when it went while the reply was written. */
+  done: Promise<Row | undefined>;
   /** Set once stored: a late follower gets `done` at once. */
   final?: Row;
+  /** Set when it ended with no row to show: a late follower is told at once. */
+  lost?: ReplyLost;
   /** Cuts the model call when the asker stops the reply. */
   abort: AbortController;
   /** The asker stopped it: what was written so far is stored as a stopped reply. */
@@ -221,20 +234,21 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
      * Starts writing reply `replyId`. `finish` turns the model's result into the stored row
      * (markers, usage); a final failure is stored as a failed reply with `failText`; a reply
      * the asker stopped is stored by `stopped` with what the model used so far, when given.
+     * Each answers undefined when the row is gone (deleted meanwhile): followers get `lost`.
      */
     start(
       replyId: number,
       request: EngineRequest,
-      finish: (result: EngineResult, content: string) => Promise<Row>,
+      finish: (result: EngineResult, content: string) => Promise<Row | undefined>,
       failText: (err: unknown) => string,
-      stopped?: (used: EngineResult, content: string) => Promise<Row>,
+      stopped?: (used: EngineResult, content: string) => Promise<Row | undefined>,
     ): void {
       const followedUntil = early.get(replyId) ?? 0;
       early.delete(replyId);
       const l: Live<Row> = {
         content: '',
         listeners: new Set(),
-        done: Promise.resolve(null as unknown as Row),
+        done: Promise.resolve(undefined),
         abort: new AbortController(),
         stopped: false,
         answered: false,
@@ -259,7 +273,7 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
       flushWhileLive();
       const { wire } = l;
 
-      l.done = (async () => {
+      l.done = (async (): Promise<Row | undefined> => {
         try {
           const result = await engine.stream(
             { ...request, signal },
@@ -286,24 +300,35 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
           if (l.stopped && !answered) {
             // The conversation goes on from the text so far; what it used is still counted.
             if (stopped && err instanceof EngineStopped) return await stopped(err.used, l.content);
-            const row = await repo.updateMessage(replyId, {
+            return repo.updateMessage(replyId, {
               status: 'stopped',
               error: null,
               content: l.content,
             });
-            return row!;
           }
           log.error({ err, replyId }, 'reply failed');
-          const row = await repo.updateMessage(replyId, {
+          return repo.updateMessage(replyId, {
             status: 'failed',
             error: failText(err),
             content: l.content,
           });
-          return row!;
         }
       })();
+      /** Ended with no row to show: followers here are told, those elsewhere read the row. */
+      const lose = (why: ReplyLost) => {
+        l.lost = why;
+        if (l.followedUntil > Date.now()) wire.finished();
+        opts.onOutcome?.(why);
+        emit(l, { type: 'lost', why });
+      };
       void l.done
-        .then((row) => {
+        .then((row: Row | undefined) => {
+          // Its row went while it was written (the conversation reset or rewound): nothing to
+          // store or show, but the reply has ended (found by the fuzzer, issue 35).
+          if (!row) {
+            log.info({ replyId }, 'reply ended with its row deleted');
+            return lose('deleted');
+          }
           l.final = row;
           // The end goes out as an event only to followers elsewhere (on PostgreSQL a NOTIFY
           // per turn otherwise); one whose word comes later is told then (endedUnheard).
@@ -317,7 +342,7 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
         })
         .catch((err: unknown) => {
           log.error({ err, replyId }, 'reply could not be stored');
-          opts.onOutcome?.('unstored');
+          lose('unstored');
         })
         .finally(() => {
           live.delete(replyId);
@@ -375,6 +400,10 @@ export function createReplyRunner<Row extends ReplyRow = MessageRow>(
         }
         if (l.final) {
           listener({ type: 'done', row: l.final });
+          return unfollow(() => {});
+        }
+        if (l.lost) {
+          listener({ type: 'lost', why: l.lost });
           return unfollow(() => {});
         }
         l.listeners.add(listener);

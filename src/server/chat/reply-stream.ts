@@ -1,3 +1,5 @@
+import { ErrorCode } from '../../protocol/errors.ts';
+import { refusal } from '../errors.ts';
 import { msg } from '../wording.ts';
 import type { Ctx } from '../rpc/context.ts';
 import type { Send, Streaming } from '../rpc/streaming.ts';
@@ -35,6 +37,12 @@ export function replyStreamer(repo: ChatRepo, runner: ReplyRunner) {
         for (const s of subscribers) s('delta', data);
       }
       if (e.type === 'restart') for (const s of subscribers) s('restart', {});
+      if (e.type === 'lost') {
+        unfollow();
+        // Its conversation was reset or rewound while it was written: no answer to give.
+        if (e.why === 'deleted') rejectDone(refusal(ErrorCode.NOT_FOUND, 'replyNotFound'));
+        else rejectDone(new Error(`reply ${reply.id} could not be stored`));
+      }
       if (e.type === 'done') {
         unfollow();
         const answer = (s: TurnSubject) =>

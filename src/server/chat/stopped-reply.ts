@@ -34,6 +34,6 @@ export function storeStopped(
       tokensCached: u.cachedInputTokens,
       tokensOut: u.outputTokens,
     });
-    return row!;
+    return row;
   };
 }

@@ -78,16 +78,19 @@ export function groupTurns(
         const friendid = next.friendid ?? '';
         const image = next.image ?? '';
         send('speaker', { replyid: next.m.id, friendid, speaker: next.m.speaker, image });
-        const row = await new Promise<GroupMessageRow>((resolve) => {
+        const row = await new Promise<GroupMessageRow | null>((resolve) => {
           const stop = runner.follow(next.m.id, 0, (e: ReplyEvent<GroupMessageRow>) => {
             if (e.type === 'delta') send('delta', { replyid: next.m.id, text: e.text });
             if (e.type === 'restart') send('restart', { replyid: next.m.id });
-            if (e.type === 'done') {
+            if (e.type === 'done' || e.type === 'lost') {
               queueMicrotask(() => stop());
-              resolve(e.row);
+              resolve(e.type === 'done' ? e.row : null);
             }
           });
         });
+        // Deleted while written (the group conversation reset or rewound), or not stored: the
+        // rows are read again, and a turn whose rows are gone ends with the answers so far.
+        if (!row) continue;
         const answer = toAnswer(row, friendid, image, failText);
         answers.push(answer);
         send('answer', answer);
@@ -189,6 +192,7 @@ export function groupTurns(
       }
       let nextRow: GroupMessageRow | undefined;
       let ended: GroupMessageRow | undefined;
+      let lost = false;
       await new Promise<void>((resolve) => {
         runner.start(
           row.id,
@@ -227,16 +231,31 @@ export function groupTurns(
             await memory
               .afterAnswer(me.id, friend.id, lang)
               .catch((err: unknown) => deps.log.warn({ err }, 'group memory job not queued'));
-            return stored!;
+            return stored;
           },
           () => msg('replyFailed', lang),
         );
         runner.follow(row.id, 0, (e) => {
-          if (e.type !== 'done') return;
-          ended = e.row;
+          if (e.type === 'lost') lost = true;
+          else if (e.type === 'done') ended = e.row;
+          else return;
           resolve();
         });
       });
+      // Its row went while it was written (the conversation reset or rewound): the turn ends
+      // here, its hold given back, and the next speaker's row, made already, goes too.
+      if (lost) {
+        await held
+          ?.release()
+          .catch((err: unknown) =>
+            deps.log.error({ err }, 'group answer credit hold not returned'),
+          );
+        if (nextRow)
+          await repo
+            .deleteMessage(nextRow.id)
+            .catch((err: unknown) => deps.log.warn({ err }, 'group turn not ended'));
+        return;
+      }
       // A stored answer's charge settles its hold; one that failed or stopped gives it back.
       if (ended?.status !== 'done')
         await held

@@ -130,6 +130,10 @@ export function groupRepo(db: Db) {
         .returning({ id: groupMessages.id });
       return rows.length;
     },
+    /** One message (a next speaker's row made for a turn that ended before it spoke). */
+    async deleteMessage(id: number) {
+      await db.delete(groupMessages).where(eq(groupMessages.id, id));
+    },
     async clear(userId: number) {
       await db.delete(groupMessages).where(eq(groupMessages.userId, userId));
     },

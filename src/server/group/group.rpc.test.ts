@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors.ts';
 import { parseSse } from '../chat/chat-test-kit.ts';
@@ -11,7 +12,10 @@ import {
   type TestApp,
 } from '../test/harness.ts';
 import { GROUP_MEMORY_TAG } from '../chat/memory-facts.ts';
+import { creditHolds } from '../db/schema.ts';
+import { usersRepo } from '../users/users.repo.ts';
 import { DIRECTOR_TAG } from './director.ts';
+import { groupRepo } from './group.repo.ts';
 
 const GROUP = 'holmesen,tevyeen,aliceen';
 /** Each speaker's request ends with this line: the fake answers per character. */
@@ -198,6 +202,42 @@ describe.each(testDatabases())('group chat on %s', (kind) => {
         .map((e) => e.data.text)
         .join(''),
     ).toBe('first half and the second half');
+  });
+
+  // Found by the fuzzer in the single chat (issue 35, item 6): a reply whose row went while it
+  // was written never told its end. Here the rows go under a turn (reset and rewind wait for
+  // the turn, so the rows are deleted directly, as a race with that check or the account's
+  // removal would): the asker's answer ends, its hold goes back, no speaker is left streaming.
+  it('a turn whose rows go while it is written ends, its hold given back', async () => {
+    let release!: () => void;
+    const resume = new Promise<void>((r) => (release = r));
+    fake.enqueueFor(DIRECTOR_TAG, { text: '{"speakers": ["holmesen", "tevyeen"]}' });
+    fake.enqueueFor(turnOf('Sherlock Holmes'), {
+      text: 'first half and the second half',
+      pauseAfter: 2,
+      resume,
+    });
+    const userId = (await usersRepo(t.deps.db).byEmail('group@example.com'))!.id;
+    const asking = ask({ message: 'Tell a long story' });
+    const holds = () => t.deps.db.select().from(creditHolds).where(eq(creditHolds.userId, userId));
+    await expect
+      .poll(async () => {
+        const c = await retrieve();
+        const last = (c.body.chat as { status: string; message: string }[]).at(-1);
+        return last?.status === 'streaming' && last.message.length > 0;
+      })
+      .toBe(true);
+    expect(await holds()).toHaveLength(1);
+    await groupRepo(t.deps.db).clear(userId);
+    release();
+    const asked = await asking;
+    expect(asked.body).toMatchObject({ Error: 0 });
+    expect((asked.body.answers as unknown[]).length).toBeLessThan(2);
+    await expect.poll(async () => (await holds()).length).toBe(0);
+    expect(await groupRepo(t.deps.db).streamingCount(userId)).toBe(0);
+    // The next turn is not refused as busy.
+    const next = await ask({ message: 'Again', to: 'aliceen' });
+    expect(next.body).toMatchObject({ Error: 0, answers: [{ friendid: 'aliceen' }] });
   });
 
   it('rewinds to a message and resets; bad input gets a clear error in the user language', async () => {

@@ -77,7 +77,10 @@ export async function registerKnowledgeRoutes(
     const ctx = auth.ctx;
     const parsed = GoogleDocsRequest.safeParse(body);
     if (!parsed.success) {
-      const known = ['create_auth_url', 'check_auth', 'read_doc'].includes(String(body.action));
+      // Only a string can name one: String() of a 10,000-deep array overflows the stack.
+      const known =
+        typeof body.action === 'string' &&
+        ['create_auth_url', 'check_auth', 'read_doc'].includes(body.action);
       const r = known
         ? failure(ErrorCode.BAD_INPUT, ctx.lang, describeIssues(parsed.error, body, ctx.lang))
         : failure(ErrorCode.UNKNOWN_ACTION, ctx.lang, msg('gdocUnknownAction', ctx.lang));

@@ -7,9 +7,10 @@ import type { Log } from '../rpc/context.ts';
 export type ReplyKind = 'chat' | 'group';
 /**
  * How a live reply ended: its stored status, `interrupted` when the shutdown's grace ran out
- * and stored it as failed, `unstored` when even its final write failed (the sweep fails it).
+ * and stored it as failed, `unstored` when even its final write failed (the sweep fails it),
+ * `deleted` when its row went while it was written (its conversation reset or rewound).
  */
-export type ReplyOutcome = 'done' | 'failed' | 'stopped' | 'interrupted' | 'unstored';
+export type ReplyOutcome = 'done' | 'failed' | 'stopped' | 'interrupted' | 'unstored' | 'deleted';
 
 /** node-postgres's Pool counts (none on PGlite: one in-process connection, nothing to wait for). */
 export interface PoolCounts {
@@ -34,7 +35,7 @@ export interface MetricsSources {
   shutdownCut?: () => boolean;
 }
 
-const STORED_OUTCOMES = new Set<string>(['done', 'failed', 'stopped', 'unstored']);
+const STORED_OUTCOMES = new Set<string>(['done', 'failed', 'stopped', 'unstored', 'deleted']);
 
 /** Seconds: from a fast request to a whole streamed reply. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 180];

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { friends, pushSettings, pushSubscriptions, users } from '../db/schema.ts';
 import type { StoredSubscription } from './push-sender.ts';
@@ -12,14 +12,23 @@ export function pushRepo(db: Db) {
   return {
     /**
      * This device's subscription, replacing its earlier one (a renewal) and taking the
-     * endpoint over from any other account that used this browser before.
+     * endpoint over from any other row that holds it: another account that used this browser
+     * before, or this account under another device id (the page's storage was cleared but
+     * the browser kept its subscription; found by the fuzzer, issue 35). Saves of one
+     * endpoint take turns (a transaction lock on it), so two at once cannot both insert it.
      */
     async save(userId: number, udid: string, sub: StoredSubscription, now: Date) {
       await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`push-endpoint:${sub.endpoint}`}))`,
+        );
         await tx
           .delete(pushSubscriptions)
           .where(
-            and(eq(pushSubscriptions.endpoint, sub.endpoint), ne(pushSubscriptions.userId, userId)),
+            and(
+              eq(pushSubscriptions.endpoint, sub.endpoint),
+              or(ne(pushSubscriptions.userId, userId), ne(pushSubscriptions.udid, udid)),
+            ),
           );
         await tx
           .insert(pushSubscriptions)

@@ -175,6 +175,34 @@ describe.each(testDatabases().slice(-1))('Web Push on %s', (kind) => {
     expect(rows.map((r) => r.udid).sort()).toEqual(['reader-laptop']);
   });
 
+  // Found by the fuzzer (issue 35, item 6): the browser keeps its push subscription when the
+  // page's storage is cleared, so it comes back under a new device id with the same endpoint.
+  // The endpoint was taken over from other accounts only; the reader's own older row kept it
+  // and the insert failed the endpoint's unique index: a 500.
+  it("the same subscription under a new device id moves to it (the browser's storage cleared), not a 500", async () => {
+    const repo = pushRepo(t.deps.db);
+    const sub = await subscribeDevice(reader, 'reader-phone-old');
+    const again = await call(reader, {
+      action: 'UpdateFCMToken',
+      token: JSON.stringify(sub.json),
+      udid: 'reader-phone-new',
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toEqual({ Error: 0 });
+    const rows = (await repo.ofUser(readerId)).filter((r) => r.endpoint === sub.json.endpoint);
+    expect(rows.map((r) => r.udid)).toEqual(['reader-phone-new']);
+    // Several at once, as two tabs renewing together: one row, no failure.
+    const racing = await Promise.all(
+      ['reader-tab-1', 'reader-tab-2', 'reader-tab-3'].map((udid) =>
+        call(reader, { action: 'UpdateFCMToken', token: JSON.stringify(sub.json), udid }),
+      ),
+    );
+    expect(racing.map((r) => r.body)).toEqual([{ Error: 0 }, { Error: 0 }, { Error: 0 }]);
+    const after = (await repo.ofUser(readerId)).filter((r) => r.endpoint === sub.json.endpoint);
+    expect(after).toHaveLength(1);
+    await call(reader, { action: 'UpdateFCMToken', token: '', udid: after[0]!.udid });
+  });
+
   it('an empty token removes the device (sign-out); bad tokens and foreign endpoints are refused', async () => {
     await subscribeDevice(reader, 'reader-desk');
     const removed = await call(reader, {

@@ -310,6 +310,24 @@ describe.each(testDatabases().slice(-1))('direct endpoints refuse cleanly on %s'
             },
           );
         });
+        // String() of it recursed once per level and overflowed the stack (a 500).
+        it(`${name}: a 10,000-deep array in "${field}" is refused`, async () => {
+          const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+          // The stranger names themselves: the input is parsed after the identity check.
+          const own = def.identity ? { [def.identity]: 'stranger@example.com' } : {};
+          const fields = { ...sample.fields, ...own, [field]: '\u0001' };
+          const payload = JSON.stringify(fields).replace('"\\u0001"', deep);
+          const before = await snapshot(t);
+          const r = await t.app.inject({
+            method: def.method,
+            url: def.path,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${stranger}` },
+            payload,
+          });
+          expect(r.statusCode, r.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+          expect(r.statusCode, r.body.slice(0, 300)).toBeLessThan(500);
+          expect(await snapshot(t)).toBe(before);
+        });
       }
     }
   }

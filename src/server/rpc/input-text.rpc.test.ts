@@ -153,4 +153,26 @@ describe.each(testDatabases())('control characters in input on %s', (kind) => {
     expect(r.json()).toMatchObject({ Error: ErrorCode.BAD_INPUT });
     expect(r.json<{ Errstr: string }>().Errstr).toContain('The field email contains a NUL');
   });
+
+  // Found by the fuzzer (scripts/fuzz): a lone half of a surrogate pair (JSON's "\ud835")
+  // in a subject's name answered 500. It is no character: it becomes U+FFFD, as UTF-8 has it.
+  it('an unpaired surrogate in a subject is stored as U+FFFD, not a 500', async () => {
+    const friendid = 'bookworm';
+    const payload = `{"action":"UpdateCanvas","friendid":"${friendid}","subject":"a\\ud835b","contents":"x"}`;
+    const r = await rpc(t.app, payload, { bearer: owner });
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+    expect(r.body.Error).toBe(ErrorCode.OK);
+    const renamed = await rpc(
+      t.app,
+      `{"action":"UpdateSubject","friendid":"${friendid}","subject":"a\\ud835b","newsubject":"c\\udc00"}`,
+      { bearer: owner },
+    );
+    expect(renamed.status, JSON.stringify(renamed.body)).toBeLessThan(500);
+    const read = await rpc(
+      t.app,
+      { action: 'GetCanvas', friendid, subject: renamed.body.Error === 0 ? 'c\ufffd' : 'a\ufffdb' },
+      { bearer: owner },
+    );
+    expect(read.body).toMatchObject({ Error: ErrorCode.OK, canvas: 'x' });
+  });
 });

@@ -45,4 +45,14 @@ describe('control characters in input', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
   });
+
+  it('an unpaired surrogate becomes U+FFFD; a pair (an emoji) stays', () => {
+    expect(cleanText('a\ud835b')).toBe('a\ufffdb');
+    expect(cleanText('\udc00x\ud800')).toBe('\ufffdx\ufffd');
+    expect(cleanText('\udc00\ud800')).toBe('\ufffd\ufffd');
+    expect(cleanText('ok 🙂 \ud83d\ude42')).toBe('ok 🙂 🙂');
+    const v = { subject: 'x\ud834' };
+    expect(cleanStrings(v)).toBeNull();
+    expect(v.subject).toBe('x\ufffd');
+  });
 });

@@ -5,6 +5,9 @@
  * name or a message (they come from copy-paste and binary junk, and break headers and logs):
  * they are removed, except tab, line feed and carriage return, and the vertical tab and form
  * feed, which become line feeds (PowerPoint and Word paste line breaks as U+000B).
+ * An unpaired half of a surrogate pair (JSON's "\ud800" alone) is no character at all: UTF-8
+ * cannot carry it, and a subject named with one answered 500 (found by the fuzzer, issue 35);
+ * it becomes U+FFFD, the replacement character, as any UTF-8 encoder would write it.
  * Applied once by the dispatcher to every action's input, by the multipart reader to every
  * field and file name, and by the direct JSON endpoints' caller check (docs/decisions.md).
  */
@@ -16,9 +19,12 @@ const REMOVED = /[\u0001-\u0008\u000E-\u001F]/g;
 const BREAKS = /[\u000B\u000C]/g;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const ANY = /[\u0000-\u0008\u000B-\u000C\u000E-\u001F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** The text without its removable controls, or null when it holds a NUL (refused). */
 export function cleanText(s: string): string | null {
+  if (SURROGATE.test(s)) s = s.replace(LONE_SURROGATE, '\uFFFD');
   if (!ANY.test(s)) return s;
   if (s.includes(NUL)) return null;
   return s.replace(BREAKS, '\n').replace(REMOVED, '');

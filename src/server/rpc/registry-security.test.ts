@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ErrorCode } from '../../protocol/errors.ts';
 import {
   actionNames,
@@ -17,6 +18,16 @@ import {
   type TestApp,
 } from '../test/harness.ts';
 import { seedVictim, snapshot as takeSnapshot } from './security-fixture.ts';
+
+/** The input's top-level integer fields, read from its JSON Schema (zod's public API). */
+function integerFields(input: z.ZodType): string[] {
+  const json = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, { type?: string }>;
+  };
+  return Object.entries(json.properties ?? {})
+    .filter(([, p]) => p.type === 'integer')
+    .map(([k]) => k);
+}
 
 /**
  * Generated from the registry: every action, called anonymously, as a stranger, and with
@@ -337,6 +348,13 @@ describe.each(testDatabases().slice(-1))('registry-generated refusals on %s', (k
     for (const field of fields) {
       it(`${name}: a wrong type in "${field}" is refused`, async () => {
         const body = { action: name, ...samples[name], [field]: { nested: [1, 2] } };
+        await expectRefusedUnchanged(body, { bearer: parser() }, ErrorCode.BAD_INPUT);
+      });
+    }
+    // Ids are PostgreSQL integers: a number past them must be refused, not sent to the query.
+    for (const field of integerFields(def.input)) {
+      it(`${name}: a number past PostgreSQL's integer in "${field}" is refused`, async () => {
+        const body = { action: name, ...samples[name], [field]: 2 ** 31 };
         await expectRefusedUnchanged(body, { bearer: parser() }, ErrorCode.BAD_INPUT);
       });
     }
