@@ -742,7 +742,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     const what = `${label} via ${r.route} as ${who} (${requestId}): ${r.method} ${r.path.slice(0, 120)} ${body.slice(0, 300)}${body.length > 300 ? `… (${body.length} bytes)` : ''}`;
     report.slow.push(what);
     say(`no answer in ${ANSWER_MS / 1000} s: ${what}`);
-    let healthy = false;
+    let healthy: boolean;
     try {
       const h = await request(`${base}${DirectPaths.health}`, {
         headersTimeout: 10_000,
@@ -750,7 +750,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       });
       await h.body.text();
       healthy = h.statusCode === 200;
-    } catch {
+    } catch (err) {
+      say(`health check failed: ${String(err)}`);
       healthy = false;
     }
     if (!healthy && !report.hung) {
