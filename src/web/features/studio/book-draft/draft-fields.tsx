@@ -132,6 +132,13 @@ function FieldCard({
 }
 
 /** The draft beside the form: each field accepted, edited or traced to the book. */
+/** The drafted fields a creator may take into the form, and the form field each goes to. */
+const ACCEPTED = [
+  ['personality', 'personality'],
+  ['background', 'background'],
+  ['firstMessage', 'firstprompt'],
+] as const;
+
 export function DraftFields({
   draft,
   progress,
@@ -183,27 +190,16 @@ export function DraftFields({
         pending={false}
         onAccept={(v) => onAccept('friendname', v)}
       />
-      <FieldCard
-        id="personality"
-        label={t('bookDraft.field.personality')}
-        field={draft.personality}
-        pending={live}
-        onAccept={(v) => onAccept('personality', v)}
-      />
-      <FieldCard
-        id="background"
-        label={t('bookDraft.field.background')}
-        field={draft.background}
-        pending={live}
-        onAccept={(v) => onAccept('background', v)}
-      />
-      <FieldCard
-        id="firstMessage"
-        label={t('bookDraft.field.firstMessage')}
-        field={draft.firstMessage}
-        pending={live}
-        onAccept={(v) => onAccept('firstprompt', v)}
-      />
+      {ACCEPTED.map(([id, into]) => (
+        <FieldCard
+          key={id}
+          id={id}
+          label={t(`bookDraft.field.${id}`)}
+          field={draft[id]}
+          pending={live}
+          onAccept={(v) => onAccept(into, v)}
+        />
+      ))}
       <FieldCard
         id="examples"
         label={t('bookDraft.field.examples')}
